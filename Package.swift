@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Beckon",
+    products: [
+        .library(name: "Beckon", targets: ["Beckon"]),
+        .executable(name: "beckon", targets: ["beckon"]),
+    ],
+    targets: [
+        // System libraries from Debian; pkg-config supplies the flags.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CJSONGLib", pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
+
+        // Only what Swift cannot or should not do itself: variadic calls, signal
+        // connections, the response/destroy funnel.
+        .target(name: "CBeckonShim", dependencies: ["CGtk"]),
+
+        .target(name: "Beckon", dependencies: ["CGtk", "CBeckonShim", "CCmark", "CJSONGLib"]),
+        .target(name: "BeckonCLI", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
+        .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
+        .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
+
+        // Logic only: no display needed.
+        .testTarget(name: "BeckonTests", dependencies: ["Beckon"]),
+        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
+        // Real windows on a real X server (Xvfb) with real input (xdotool).
+        .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
+        // The built executables driven as processes, side by side with zenity.
+        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

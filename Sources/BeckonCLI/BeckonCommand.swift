@@ -1,0 +1,14 @@
+import Beckon
+import Glibc
+
+/// The `beckon` command: zenity's dialogs, and `beckon terms`.
+public enum BeckonCommand {
+    /// Runs the command for `arguments` (argv, program name first) and returns
+    /// the process's exit code.
+    public static func main(_ arguments: [String]) -> Int32 {
+        if arguments.count > 1, arguments[1] == "terms" {
+            return TermsCommand.main(Array(arguments.dropFirst(2)))
+        }
+        return ZenityCommand.main(arguments)
+    }
+}

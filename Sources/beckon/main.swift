@@ -1,0 +1,4 @@
+import BeckonCLI
+import Glibc
+
+exit(BeckonCommand.main(CommandLine.arguments))
