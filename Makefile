@@ -1,0 +1,53 @@
+# Beckon: the two commands a newcomer needs are `make demo` and `make test`.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
+
+.PHONY: all deps build release test test-unit demo bench soak install uninstall clean
+
+all: build
+
+deps:
+	scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product beckon
+
+# Unit tests need no display; everything else runs on a private Xvfb + openbox.
+test: deps
+	$(SWIFT) build --build-tests
+	scripts/with-display $(SWIFT) test --skip-build --no-parallel
+
+test-unit: deps
+	$(SWIFT) test --filter 'BeckonTests|BeckonCLITests'
+
+# The headline job on the bundled sample terms.
+demo: release
+	$(BIN)/beckon terms --file Resources/terms/sample-terms.md --id org.beckon.demo --version 1
+
+bench: deps
+	bench/run
+
+soak: deps
+	$(SWIFT) build -c release --product BeckonSoak
+	scripts/with-display $$($(SWIFT) build -c release --show-bin-path)/BeckonSoak 10000
+
+install: release
+	install -Dm755 $(BIN)/beckon $(DESTDIR)$(PREFIX)/bin/beckon
+	install -Dm644 Resources/beckon.1 $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1
+	install -Dm644 Resources/completions/beckon.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon
+	install -Dm644 Resources/beckon-terms.desktop $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
+	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/beckon $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon \
+	  $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+
+clean:
+	rm -rf .build

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// The built `beckon` answers the basics, with and without a display.
+@Suite(.serialized) struct SmokeTests {
+    @Test func noDisplayIsAClearErrorWithExit255() throws {
+        let result = try run(Products.beckon, ["--question", "--text", "x"],
+                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(result.exitCode == 255)
+        #expect(result.stderr.contains("DISPLAY"))
+        #expect(!result.timedOut)
+    }
+
+    @Test func questionAnsweredWithReturnExitsZero() throws {
+        try X11.require()
+        let result = try DialogRun.run(Products.beckon, ["--question", "--text", "Proceed?"], answer: .keys(["Return"]))
+        #expect(result.exitCode == 0, "\(result)")
+    }
+}
