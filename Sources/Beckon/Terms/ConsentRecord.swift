@@ -1,0 +1,78 @@
+import CGtk
+
+/// One person's acceptance of one version of some terms.
+///
+/// Stored in ``ConsentStore``'s file and printed by `beckon terms --status` as
+/// `{"id", "version", "sha256", "accepted_at", "user"}`.
+public struct ConsentRecord: Sendable, Hashable {
+    /// What was accepted, in reverse-domain style: `org.example.Product`.
+    public var id: String
+    /// The version the caller gave the terms, if any.
+    public var version: String?
+    /// The SHA-256 of the terms' bytes, lowercase hex.
+    public var sha256: String
+    /// When, in ISO 8601 UTC: `2026-11-29T21:46:24Z`.
+    public var acceptedAt: String
+    /// The login name of the person who accepted.
+    public var user: String
+
+    public init(id: String, version: String?, sha256: String, acceptedAt: String, user: String) {
+        self.id = id
+        self.version = version
+        self.sha256 = sha256
+        self.acceptedAt = acceptedAt
+        self.user = user
+    }
+
+    /// A record of the current user accepting `document` now.
+    public init(accepting document: TermsDocument, id: String, version: String?) {
+        self.init(id: id, version: version, sha256: document.sha256,
+                  acceptedAt: Self.nowISO8601(), user: Self.currentUser())
+    }
+
+    /// Whether this record covers `document`: the same bytes and, when
+    /// `version` is given, the same version.
+    public func covers(_ document: TermsDocument, version: String?) -> Bool {
+        sha256 == document.sha256 && (version == nil || self.version == version)
+    }
+
+    /// The record as a JSON object.
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)),
+            ("version", version.map(JSONValue.string) ?? .null),
+            ("sha256", .string(sha256)),
+            ("accepted_at", .string(acceptedAt)),
+            ("user", .string(user)),
+        ])
+    }
+
+    /// A record from its JSON object; nil when a field is missing or mistyped.
+    public init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue, !id.isEmpty,
+              let sha256 = json["sha256"]?.stringValue,
+              let acceptedAt = json["accepted_at"]?.stringValue,
+              let user = json["user"]?.stringValue
+        else { return nil }
+        let version: String?
+        switch json["version"] {
+        case nil, .null?: version = nil
+        case .string(let v)?: version = v
+        default: return nil
+        }
+        self.init(id: id, version: version, sha256: sha256, acceptedAt: acceptedAt, user: user)
+    }
+
+    /// Now, in ISO 8601 UTC to the second, from GLib's GDateTime.
+    static func nowISO8601() -> String {
+        guard let now = g_date_time_new_now_utc() else { return "" }
+        defer { g_date_time_unref(now) }
+        guard let text = g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    static func currentUser() -> String {
+        g_get_user_name().map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,105 @@
+import CGtk
+import Glibc
+
+/// The file of consent records: `$XDG_STATE_HOME/beckon/consents.json`
+/// (`~/.local/state/beckon/consents.json` by default), one record per id.
+///
+/// The file is 0600 in a 0700 directory. Every change happens under an
+/// exclusive `flock` on a lock file beside it and replaces the file atomically
+/// (temporary file, fsync, rename), so concurrent writers never lose each
+/// other's records and a writer killed at any moment leaves the old file or
+/// the new one, never a broken one. A file that does not parse is moved aside
+/// to `consents.json.corrupt-<time>` with a warning, never silently discarded.
+public struct ConsentStore: Sendable {
+    /// The directory that holds the record file and its lock.
+    public let directory: String
+    /// Called with a message when something is wrong but work can go on
+    /// (a corrupt file moved aside).
+    public var onWarning: @Sendable (String) -> Void
+
+    /// The record file.
+    public var path: String { directory + "/consents.json" }
+    var lockPath: String { directory + "/consents.lock" }
+
+    /// A store in `directory`, created (0700) on the first write.
+    public init(directory: String, onWarning: @escaping @Sendable (String) -> Void = TermsWarning.standardError) {
+        self.directory = directory
+        self.onWarning = onWarning
+    }
+
+    /// The per-user store: `$XDG_STATE_HOME/beckon`, or `~/.local/state/beckon`
+    /// when `XDG_STATE_HOME` is unset, empty or relative (as the XDG spec says).
+    public static func standard(
+        onWarning: @escaping @Sendable (String) -> Void = TermsWarning.standardError
+    ) throws(ConsentStoreError) -> ConsentStore {
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
+            return ConsentStore(directory: state + "/beckon", onWarning: onWarning)
+        }
+        guard let home = getenv("HOME").map({ String(cString: $0) }) ?? g_get_home_dir().map({ String(cString: $0) }),
+              home.hasPrefix("/")
+        else { throw .noStateDirectory }
+        return ConsentStore(directory: home + "/.local/state/beckon", onWarning: onWarning)
+    }
+
+    /// All records, in the order they were first written.
+    public func records() throws(ConsentStoreError) -> [ConsentRecord] {
+        switch try readRecords() {
+        case .records(let records): return records
+        case .corrupt:
+            // Move it aside under the lock, so a writer that has just replaced
+            // it with a good file is not undone.
+            return try withLock { () throws(ConsentStoreError) in try loadQuarantiningCorrupt() }
+        }
+    }
+
+    /// The record for `id`, if there is one.
+    public func record(id: String) throws(ConsentStoreError) -> ConsentRecord? {
+        try records().first { $0.id == id }
+    }
+
+    /// Adds `record`, replacing any earlier record with the same id.
+    public func save(_ record: ConsentRecord) throws(ConsentStoreError) {
+        try ensureDirectory()
+        try withLock { () throws(ConsentStoreError) in
+            var records = try loadQuarantiningCorrupt()
+            if let index = records.firstIndex(where: { $0.id == record.id }) {
+                records[index] = record
+            } else {
+                records.append(record)
+            }
+            try writeAtomically(records)
+        }
+    }
+
+    /// Removes the record for `id`; returns it, or nil when there was none.
+    @discardableResult
+    public func remove(id: String) throws(ConsentStoreError) -> ConsentRecord? {
+        guard access(directory, F_OK) == 0 else { return nil }
+        return try withLock { () throws(ConsentStoreError) -> ConsentRecord? in
+            var records = try loadQuarantiningCorrupt()
+            guard let index = records.firstIndex(where: { $0.id == id }) else { return nil }
+            let removed = records.remove(at: index)
+            try writeAtomically(records)
+            return removed
+        }
+    }
+
+    /// The file's JSON for `records`.
+    static func document(_ records: [ConsentRecord]) -> JSONValue {
+        .object([("format", .int(1)), ("records", .array(records.map(\.json)))])
+    }
+
+    /// The records in a file's JSON text; nil when it is not a record file.
+    static func parse(_ bytes: [UInt8]) -> [ConsentRecord]? {
+        guard TermsDecoder.isValidUTF8(bytes),
+              let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
+              let entries = json["records"]?.arrayValue
+        else { return nil }
+        var records: [ConsentRecord] = []
+        for entry in entries {
+            guard let record = ConsentRecord(json: entry) else { return nil }
+            records.append(record)
+        }
+        return records
+    }
+}

@@ -1,0 +1,202 @@
+import CCmark
+
+/// Renders CommonMark into ``StyledText`` by walking libcmark's tree with its
+/// iterator: headings, emphasis, lists, links, code and block quotes.
+///
+/// Blocks are separated by a blank line (list items of a tight list by a line
+/// break), list items start with a bullet or number that hangs in the margin,
+/// and raw HTML is shown as written rather than interpreted.
+public enum MarkdownRenderer {
+    /// The styled text for `markdown`.
+    public static func render(_ markdown: String) -> StyledText {
+        var markdown = markdown
+        let document = markdown.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+            }
+        }
+        guard let document else { return StyledText() }
+        defer { cmark_node_free(document) }
+        var walker = Walker()
+        walker.walk(document)
+        return walker.output
+    }
+}
+
+/// The state of one walk over a cmark document.
+private struct Walker {
+    struct List {
+        var ordered: Bool
+        var next: Int
+        var tight: Bool
+        var delimiter: String
+    }
+
+    var output = StyledText()
+    /// Where each open inline (emphasis, link, …) or container started.
+    var starts: [Int] = []
+    var lists: [List] = []
+    var quoteDepth = 0
+    /// The bullet of a list item whose first block has not started yet.
+    var pendingBullet: String?
+    /// Newlines the next block needs before it: 2 leaves a blank line.
+    var separation = 2
+    /// Where the current leaf block started, and whether it carries a bullet.
+    var blockStart = 0
+    var blockHasBullet = false
+
+    mutating func walk(_ document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, entering: event == CMARK_EVENT_ENTER)
+        }
+        output.removeTrailingNewlines()
+    }
+
+    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        switch cmark_node_get_type(node) {
+        // Containers.
+        case CMARK_NODE_BLOCK_QUOTE:
+            separation = 2
+            quoteDepth += entering ? 1 : -1
+        case CMARK_NODE_LIST:
+            if entering {
+                let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                lists.append(List(
+                    ordered: ordered, next: Int(cmark_node_get_list_start(node)),
+                    tight: cmark_node_get_list_tight(node) != 0,
+                    delimiter: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."))
+            } else {
+                lists.removeLast()
+                separation = lists.last?.tight == true ? 1 : 2
+            }
+        case CMARK_NODE_ITEM:
+            if entering {
+                pendingBullet = bullet()
+            } else if pendingBullet != nil {
+                leaf(literal: "") // an empty item still shows its bullet
+            }
+        // Leaf blocks.
+        case CMARK_NODE_PARAGRAPH:
+            if entering { startBlock() } else { endBlock() }
+        case CMARK_NODE_HEADING:
+            if entering {
+                separation = 2
+                startBlock()
+                starts.append(output.characterCount)
+            } else {
+                let start = starts.removeLast()
+                let level = Int(cmark_node_get_heading_level(node))
+                span(start, .heading(min(max(level, 1), 6)))
+                endBlock()
+                separation = 2
+            }
+        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            var text = literal(node)
+            while text.last == "\n" { text.removeLast() }
+            leaf(literal: text, style: .codeBlock)
+        case CMARK_NODE_THEMATIC_BREAK:
+            leaf(literal: String(repeating: "\u{2500}", count: 24), style: .rule)
+        // Inlines.
+        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+            if let text = cmark_node_get_literal(node) { output.append(cString: text) }
+        case CMARK_NODE_SOFTBREAK:
+            output.append(" ")
+        case CMARK_NODE_LINEBREAK:
+            // A line separator breaks the line but not the paragraph, so a list
+            // item's margins still apply to the line after it.
+            output.append("\u{2028}")
+        case CMARK_NODE_CODE:
+            let start = output.characterCount
+            if let text = cmark_node_get_literal(node) { output.append(cString: text) }
+            span(start, .code)
+        case CMARK_NODE_EMPH:
+            inline(entering, .emphasis)
+        case CMARK_NODE_STRONG:
+            inline(entering, .strong)
+        case CMARK_NODE_LINK:
+            if entering {
+                starts.append(output.characterCount)
+            } else {
+                let start = starts.removeLast()
+                span(start, .link)
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                if !url.isEmpty, start < output.characterCount {
+                    output.links.append(.init(range: start..<output.characterCount, url: url))
+                }
+            }
+        case CMARK_NODE_IMAGE:
+            // An image cannot be shown inline here; its description can.
+            if entering {
+                starts.append(output.characterCount)
+                output.append("[")
+            } else {
+                output.append("]")
+                span(starts.removeLast(), .emphasis)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func inline(_ entering: Bool, _ style: TextStyle) {
+        if entering {
+            starts.append(output.characterCount)
+        } else {
+            span(starts.removeLast(), style)
+        }
+    }
+
+    private mutating func span(_ start: Int, _ style: TextStyle) {
+        guard start < output.characterCount else { return }
+        output.spans.append(.init(range: start..<output.characterCount, style: style))
+    }
+
+    private mutating func bullet() -> String {
+        guard var list = lists.popLast() else { return "" }
+        defer { lists.append(list) }
+        if list.ordered {
+            defer { list.next += 1 }
+            return "\(list.next)\(list.delimiter) "
+        }
+        return ["\u{2022} ", "\u{25E6} ", "\u{25AA} "][(lists.count) % 3]
+    }
+
+    private mutating func startBlock() {
+        if !output.utf8.isEmpty {
+            if !output.endsWithNewlines(1) { output.append("\n") }
+            if separation >= 2 && !output.endsWithNewlines(2) { output.append("\n") }
+        }
+        blockStart = output.characterCount
+        blockHasBullet = false
+        if let bullet = pendingBullet {
+            output.append(bullet)
+            pendingBullet = nil
+            blockHasBullet = true
+        }
+    }
+
+    private mutating func endBlock() {
+        output.append("\n")
+        let level = lists.count + quoteDepth
+        if level > 0 { span(blockStart, blockHasBullet ? .bullet(level) : .indent(level)) }
+        if quoteDepth > 0 { span(blockStart, .quote) }
+        separation = lists.last?.tight == true ? 1 : 2
+    }
+
+    private mutating func leaf(literal: String, style: TextStyle? = nil) {
+        startBlock()
+        let start = output.characterCount
+        output.append(literal)
+        if let style { span(start, style) }
+        endBlock()
+    }
+
+    private func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+}

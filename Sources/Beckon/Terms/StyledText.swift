@@ -1,0 +1,108 @@
+/// Text with styles over character ranges: what Markdown renders to, before it
+/// goes into a GtkTextBuffer. Kept apart from GTK so rendering is testable
+/// without a display.
+public struct StyledText: Sendable, Hashable {
+    /// The text, UTF-8.
+    public var utf8: [UInt8] = []
+    /// How many Unicode scalars ``utf8`` holds: GtkTextBuffer's offsets count these.
+    public private(set) var characterCount = 0
+    /// Styles over ranges of character offsets, outer ranges first.
+    public var spans: [Span] = []
+    /// Link targets over ranges of character offsets, in text order.
+    public var links: [Link] = []
+
+    /// A style over `range`, in character offsets.
+    public struct Span: Sendable, Hashable {
+        public var range: Range<Int>
+        public var style: TextStyle
+    }
+
+    /// A link's target over `range`, in character offsets.
+    public struct Link: Sendable, Hashable {
+        public var range: Range<Int>
+        public var url: String
+    }
+
+    public init() {}
+
+    /// The text as a String.
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append(bytes: $0) }
+    }
+
+    mutating func append(cString: UnsafePointer<CChar>) {
+        var length = 0
+        while cString[length] != 0 { length += 1 }
+        cString.withMemoryRebound(to: UInt8.self, capacity: length) {
+            append(bytes: UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        utf8.append(contentsOf: bytes)
+        // Every byte that does not continue a sequence starts a scalar.
+        for byte in bytes where byte & 0xC0 != 0x80 { characterCount += 1 }
+    }
+
+    /// Whether the text ends with `count` newlines (or is empty).
+    func endsWithNewlines(_ count: Int) -> Bool {
+        guard utf8.count >= count else { return utf8.isEmpty }
+        return utf8.suffix(count).allSatisfy { $0 == 0x0A }
+    }
+
+    mutating func removeTrailingNewlines() {
+        while utf8.last == 0x0A {
+            utf8.removeLast()
+            characterCount -= 1
+        }
+        spans = spans.compactMap { span in clamp(span.range).map { Span(range: $0, style: span.style) } }
+        links = links.compactMap { link in clamp(link.range).map { Link(range: $0, url: link.url) } }
+    }
+
+    private func clamp(_ range: Range<Int>) -> Range<Int>? {
+        let upper = min(range.upperBound, characterCount)
+        return range.lowerBound < upper ? range.lowerBound..<upper : nil
+    }
+
+    /// The link target at character `offset`, if a link covers it.
+    public func link(at offset: Int) -> String? {
+        // Links are in text order and never overlap: binary search.
+        var low = 0, high = links.count
+        while low < high {
+            let mid = (low + high) / 2
+            if links[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < links.count, links[low].range.contains(offset) else { return nil }
+        return links[low].url
+    }
+
+    /// The styles at character `offset`, outermost first.
+    public func styles(at offset: Int) -> [TextStyle] {
+        spans.filter { $0.range.contains(offset) }.map(\.style)
+    }
+}
+
+/// How a range of rendered Markdown looks.
+public enum TextStyle: Sendable, Hashable {
+    /// A heading, level 1 to 6.
+    case heading(Int)
+    case emphasis
+    case strong
+    /// Inline code.
+    case code
+    /// A fenced or indented code block (and raw HTML blocks, shown as written).
+    case codeBlock
+    /// Text inside a block quote.
+    case quote
+    /// A block indented `level` steps (lists and quotes).
+    case indent(Int)
+    /// The first paragraph of a list item at `level`: its bullet hangs in the margin.
+    case bullet(Int)
+    /// Link text.
+    case link
+    /// A thematic break.
+    case rule
+}

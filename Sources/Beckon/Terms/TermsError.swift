@@ -1,0 +1,20 @@
+/// Why terms could not be read, shown or recorded.
+public enum TermsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The terms file could not be read; `reason` is the system's message.
+    case unreadable(path: String, reason: String)
+    /// Standard input could not be read.
+    case unreadableInput(reason: String)
+    /// There is nothing to accept: the file or stdin was empty.
+    case empty(source: String)
+    /// The consent record could not be read or written.
+    case consentStore(ConsentStoreError)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "cannot read the terms from \(path): \(reason)"
+        case let .unreadableInput(reason): "cannot read the terms from standard input: \(reason)"
+        case let .empty(source): "the terms in \(source) are empty"
+        case let .consentStore(error): error.description
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import CGtk
+
+/// The words of the terms window, with defaults in the person's language.
+public struct TermsLabels: Sendable, Hashable {
+    /// The window title.
+    public var title: String
+    /// The Decline button; an underscore marks the mnemonic.
+    public var decline: String
+    /// The Accept button; an underscore marks the mnemonic.
+    public var accept: String
+    /// The hint while the terms have not been scrolled to the end.
+    public var scrollHint: String
+    /// The hint while the checkbox is not ticked.
+    public var tickHint: String
+    /// The hint while both are missing.
+    public var scrollAndTickHint: String
+
+    public init(title: String, decline: String, accept: String,
+                scrollHint: String, tickHint: String, scrollAndTickHint: String) {
+        self.title = title
+        self.decline = decline
+        self.accept = accept
+        self.scrollHint = scrollHint
+        self.tickHint = tickHint
+        self.scrollAndTickHint = scrollAndTickHint
+    }
+
+    /// The defaults for the current locale's language (`LANGUAGE`, `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, as gettext reads them), English when there are none.
+    public static var localized: TermsLabels {
+        guard let names = g_get_language_names() else { return english }
+        var index = 0
+        while let name = names[index] {
+            if let labels = forLanguage(String(cString: name)) { return labels }
+            index += 1
+        }
+        return english
+    }
+
+    /// The defaults for a locale name such as `de_DE.UTF-8` or `pt_BR`; nil for
+    /// a language without translations (and for `C`).
+    public static func forLanguage(_ locale: String) -> TermsLabels? {
+        let language = String(locale.prefix { $0.isLetter }).lowercased()
+        return table[language]
+    }
+
+    public static let english = TermsLabels(
+        title: "Terms of Use", decline: "_Decline", accept: "_Accept",
+        scrollHint: "Scroll to the end of the terms to accept them.",
+        tickHint: "Tick the box to accept the terms.",
+        scrollAndTickHint: "Scroll to the end and tick the box to accept the terms.")
+
+    private static let table: [String: TermsLabels] = [
+        "en": english,
+        "de": TermsLabels(
+            title: "Nutzungsbedingungen", decline: "_Ablehnen", accept: "_Akzeptieren",
+            scrollHint: "Scrollen Sie bis zum Ende der Bedingungen, um sie zu akzeptieren.",
+            tickHint: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
+            scrollAndTickHint: "Scrollen Sie bis zum Ende und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),
+        "fr": TermsLabels(
+            title: "Conditions d’utilisation", decline: "_Refuser", accept: "_Accepter",
+            scrollHint: "Faites défiler les conditions jusqu’à la fin pour les accepter.",
+            tickHint: "Cochez la case pour accepter les conditions.",
+            scrollAndTickHint: "Faites défiler jusqu’à la fin et cochez la case pour accepter les conditions."),
+        "es": TermsLabels(
+            title: "Condiciones de uso", decline: "_Rechazar", accept: "_Aceptar",
+            scrollHint: "Desplácese hasta el final de las condiciones para aceptarlas.",
+            tickHint: "Marque la casilla para aceptar las condiciones.",
+            scrollAndTickHint: "Desplácese hasta el final y marque la casilla para aceptar las condiciones."),
+        "it": TermsLabels(
+            title: "Condizioni d’uso", decline: "_Rifiuta", accept: "_Accetta",
+            scrollHint: "Scorri le condizioni fino alla fine per accettarle.",
+            tickHint: "Seleziona la casella per accettare le condizioni.",
+            scrollAndTickHint: "Scorri fino alla fine e seleziona la casella per accettare le condizioni."),
+        "pt": TermsLabels(
+            title: "Termos de uso", decline: "_Recusar", accept: "_Aceitar",
+            scrollHint: "Role os termos até o fim para aceitá-los.",
+            tickHint: "Marque a caixa para aceitar os termos.",
+            scrollAndTickHint: "Role até o fim e marque a caixa para aceitar os termos."),
+        "nl": TermsLabels(
+            title: "Gebruiksvoorwaarden", decline: "_Weigeren", accept: "_Accepteren",
+            scrollHint: "Scroll naar het einde van de voorwaarden om ze te accepteren.",
+            tickHint: "Vink het vakje aan om de voorwaarden te accepteren.",
+            scrollAndTickHint: "Scroll naar het einde en vink het vakje aan om de voorwaarden te accepteren."),
+        "ja": TermsLabels(
+            title: "利用規約", decline: "拒否(_D)", accept: "同意する(_A)",
+            scrollHint: "同意するには規約を最後までスクロールしてください。",
+            tickHint: "同意するにはチェックボックスをオンにしてください。",
+            scrollAndTickHint: "同意するには規約を最後までスクロールし、チェックボックスをオンにしてください。"),
+        "zh": TermsLabels(
+            title: "使用条款", decline: "拒绝(_D)", accept: "接受(_A)",
+            scrollHint: "请滚动到条款末尾以接受条款。",
+            tickHint: "请勾选复选框以接受条款。",
+            scrollAndTickHint: "请滚动到条款末尾并勾选复选框以接受条款。"),
+    ]
+}

@@ -1,0 +1,39 @@
+/// How the terms window looks and what an answer records.
+public struct TermsOptions: Sendable {
+    /// The words of the window; ``TermsLabels/localized`` by default.
+    public var labels: TermsLabels = .localized
+    /// A checkbox the person must tick before accepting ("I have read and
+    /// agree"); nil for none.
+    public var checkboxLabel: String?
+    /// Whether Accept waits until the terms have been scrolled to the end.
+    /// Terms that fit in the window count as scrolled.
+    public var requiresScroll = true
+    /// How long before the window closes by itself with ``TermsOutcome/timedOut``.
+    public var timeout: Duration?
+    /// The window's default size in pixels.
+    public var width = 640
+    public var height = 600
+    /// The window the terms window belongs to, if any.
+    public var parent: DialogParent?
+
+    /// What the acceptance is recorded as; nil records nothing.
+    public var consentID: String?
+    /// The version of the terms, kept in the record and compared by ``askOnce``.
+    public var version: String?
+    /// Whether to return ``TermsOutcome/alreadyAccepted(_:)`` without a window
+    /// when the store has a record for ``consentID`` covering these exact terms
+    /// (and ``version``, when given).
+    public var askOnce = false
+    /// Where records go; nil means ``ConsentStore/standard(onWarning:)``.
+    public var store: ConsentStore?
+    /// Where warnings go (an ignored link, a corrupt record file).
+    public var onWarning: @Sendable (String) -> Void = TermsWarning.standardError
+
+    public init() {}
+
+    /// The store records go to.
+    func resolvedStore() throws(ConsentStoreError) -> ConsentStore {
+        if let store { return store }
+        return try ConsentStore.standard(onWarning: onWarning)
+    }
+}

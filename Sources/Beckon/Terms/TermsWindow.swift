@@ -1,0 +1,213 @@
+import CBeckonShim
+import CGtk
+
+/// The terms window: a GtkDialog with the rendered terms in a scrolled
+/// GtkTextView, an optional checkbox, a hint line, and Decline / Accept.
+///
+/// Shown through ``DialogSession`` like every Beckon dialog; this class only
+/// builds the window and keeps Accept gated. The gate is kept twice: Accept is
+/// insensitive while closed, and a "response" handler connected before the
+/// session's stops any Accept response that still gets through (Return on a
+/// default response, a mnemonic, code).
+@GtkActor
+final class TermsWindow {
+    static let declineResponse: Int32 = 0
+    static let acceptResponse: Int32 = 1
+
+    private let styled: StyledText
+    private let labels: TermsLabels
+    private let onWarning: @Sendable (String) -> Void
+    private var gate: TermsGate
+
+    private var dialog: UnsafeMutablePointer<GtkWidget>?
+    private var acceptButton: UnsafeMutablePointer<GtkWidget>?
+    private var hintLabel: UnsafeMutablePointer<GtkWidget>?
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
+    /// Whether the text view has laid out all the text since the last change,
+    /// so the adjustment's upper bound is the real end, not an estimate.
+    private var layoutSettled = false
+    private var settleSource: guint = 0
+
+    private init(styled: StyledText, options: TermsOptions) {
+        self.styled = styled
+        self.labels = options.labels
+        self.onWarning = options.onWarning
+        self.gate = TermsGate(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
+    }
+
+    /// Builds the window for `styled`; ``DialogSession`` shows and owns it.
+    static func build(_ styled: StyledText, options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
+        TermsWindow(styled: styled, options: options).makeDialog(options)
+    }
+
+    private func makeDialog(_ options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
+        let dialog = gtk_dialog_new()!
+        self.dialog = dialog
+        gtk_window_set_title(dialog.cast(), labels.title)
+        gtk_window_set_default_size(dialog.cast(), Int32(clamping: options.width), Int32(clamping: options.height))
+        gtk_window_set_resizable(dialog.cast(), 1)
+        gtk_window_set_icon_name(dialog.cast(), "beckon")
+
+        let content = gtk_dialog_get_content_area(dialog.cast())!
+        gtk_box_set_spacing(content.cast(), 6)
+        let textView = makeTextView()
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
+        gtk_container_add(scrolled.cast(), textView)
+        Self.setMargins(scrolled, top: 6)
+        gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
+
+        if let checkboxLabel = options.checkboxLabel {
+            let checkbox = gtk_check_button_new_with_label(checkboxLabel)!
+            Self.setMargins(checkbox, top: 0)
+            gtk_box_pack_start(content.cast(), checkbox, 0, 0, 0)
+            connect(checkbox, "toggled") { window in
+                window.gate.isChecked = gtk_toggle_button_get_active(checkbox.cast()) != 0
+                window.gateChanged()
+            }
+        }
+        let hint = gtk_label_new(nil)!
+        hintLabel = hint
+        gtk_label_set_xalign(hint.cast(), 0)
+        gtk_label_set_line_wrap(hint.cast(), 1)
+        gtk_style_context_add_class(gtk_widget_get_style_context(hint), "dim-label")
+        Self.setMargins(hint, top: 0)
+        gtk_box_pack_start(content.cast(), hint, 0, 0, 0)
+        gtk_widget_show_all(content)
+
+        _ = gtk_dialog_add_button(dialog.cast(), labels.decline, Self.declineResponse)
+        let accept = gtk_dialog_add_button(dialog.cast(), labels.accept, Self.acceptResponse)!
+        acceptButton = accept
+        gtk_style_context_add_class(gtk_widget_get_style_context(accept), "suggested-action")
+        // Before DialogSession's funnel, which is connected when it shows the window.
+        beckon_terms_guard_response(dialog, Self.acceptResponse, { data in
+            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
+            return GtkActor.assumeIsolated { window.gate.isOpen } ? 1 : 0
+        }, retained(), release)
+
+        adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(textView))
+        if let adjustment {
+            connect(adjustment, "value-changed") { $0.checkScrolledToEnd() }
+            connect(adjustment, "changed") { $0.layoutChanged() }
+        }
+        connect(dialog, "destroy") { window in
+            window.dialog = nil
+            if window.settleSource != 0 { g_source_remove(window.settleSource); window.settleSource = 0 }
+        }
+        if let parent = options.parent, case .x11Window(let xid) = parent {
+            _ = beckon_window_attach_to_xid(dialog, UInt(xid))
+        }
+        gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
+        gateChanged()
+        layoutChanged()
+        return dialog
+    }
+
+    private func makeTextView() -> UnsafeMutablePointer<GtkWidget> {
+        let buffer = gtk_text_buffer_new(nil)!
+        var filler = TextBufferFiller(buffer: buffer)
+        filler.fill(with: styled)
+        let textView = gtk_text_view_new_with_buffer(buffer)!
+        g_object_unref(buffer) // the view holds it
+        gtk_text_view_set_editable(textView.cast(), 0)
+        gtk_text_view_set_cursor_visible(textView.cast(), 0)
+        gtk_text_view_set_wrap_mode(textView.cast(), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_left_margin(textView.cast(), 12)
+        gtk_text_view_set_right_margin(textView.cast(), 12)
+        gtk_text_view_set_top_margin(textView.cast(), 12)
+        gtk_text_view_set_bottom_margin(textView.cast(), 12)
+        gtk_text_view_set_pixels_below_lines(textView.cast(), 1)
+        beckon_terms_watch_links(textView, filler.linkTag, { offset, data in
+            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
+            GtkActor.assumeIsolated { window.linkClicked(at: Int(offset)) }
+        }, retained(), release)
+        return textView
+    }
+
+    // MARK: - The gate
+
+    private func gateChanged() {
+        if let acceptButton { gtk_widget_set_sensitive(acceptButton, gate.isOpen ? 1 : 0) }
+        if gate.isOpen, let dialog {
+            // Only now may Return accept: while gated there is no default response.
+            gtk_dialog_set_default_response(dialog.cast(), Self.acceptResponse)
+        }
+        if let hintLabel {
+            let hint = gate.hint(labels)
+            gtk_label_set_text(hintLabel.cast(), hint ?? "")
+            gtk_widget_set_visible(hintLabel, hint == nil ? 0 : 1)
+        }
+    }
+
+    /// The text grew or the view resized: the end may have moved. Check once
+    /// GTK has finished laying the text out, which it does in idle steps at a
+    /// priority above ours; until then the bottom is only an estimate.
+    private func layoutChanged() {
+        layoutSettled = false
+        guard settleSource == 0 else { return }
+        settleSource = g_idle_add_full(G_PRIORITY_LOW, { data in
+            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
+            GtkActor.assumeIsolated {
+                window.settleSource = 0
+                window.layoutSettled = true
+                window.checkScrolledToEnd()
+            }
+            return 0 // G_SOURCE_REMOVE
+        }, retained(), release)
+    }
+
+    private func checkScrolledToEnd() {
+        guard layoutSettled, !gate.hasScrolledToEnd, dialog != nil, let adjustment else { return }
+        let page = gtk_adjustment_get_page_size(adjustment)
+        guard page > 0 else { return } // not allocated yet
+        let bottom = gtk_adjustment_get_value(adjustment) + page
+        if bottom >= gtk_adjustment_get_upper(adjustment) - 1 {
+            gate.hasScrolledToEnd = true
+            gateChanged()
+        }
+    }
+
+    private func linkClicked(at offset: Int) {
+        guard let url = styled.link(at: offset) else { return }
+        TermsLinkPolicy.open(url, from: dialog, warn: onWarning)
+    }
+
+    // MARK: - Plumbing
+
+    private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                         _ body: @escaping @GtkActor (TermsWindow) -> Void) {
+        let box = Unmanaged.passRetained(Handler(window: self, body: body)).toOpaque()
+        beckon_signal_connect(instance, signal, { data in
+            let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
+            GtkActor.assumeIsolated { handler.body(handler.window) }
+        }, box, { data in Unmanaged<Handler>.fromOpaque(data!).release() })
+    }
+
+    private func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
+                            _ body: @escaping @GtkActor (TermsWindow) -> Void) {
+        connect(UnsafeMutableRawPointer(instance), signal, body)
+    }
+
+    private func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+
+    private static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, top: Int32) {
+        gtk_widget_set_margin_start(widget, 6)
+        gtk_widget_set_margin_end(widget, 6)
+        gtk_widget_set_margin_top(widget, top)
+    }
+
+    private final class Handler {
+        let window: TermsWindow
+        let body: @GtkActor (TermsWindow) -> Void
+        init(window: TermsWindow, body: @escaping @GtkActor (TermsWindow) -> Void) {
+            self.window = window
+            self.body = body
+        }
+    }
+}
+
+/// Releases a TermsWindow retained for a C callback.
+private func release(_ data: UnsafeMutableRawPointer?) {
+    Unmanaged<TermsWindow>.fromOpaque(data!).release()
+}

@@ -1,0 +1,120 @@
+/// The options of `beckon terms`, parsed GOption-style like zenity's:
+/// `--opt=value` or `--opt value`, flags bare.
+struct TermsArguments: Equatable {
+    var file: String?
+    var title: String?
+    var acceptLabel: String?
+    var declineLabel: String?
+    var checkbox: String?
+    var requiresScroll = true
+    var id: String?
+    var version: String?
+    var once = false
+    var status = false
+    var revoke = false
+    var timeout: Int?
+    var json = false
+    var width: Int?
+    var height: Int?
+    var encoding: String?
+    var help = false
+    /// Test-only: answer without a window (docs/terms.md, "Testing").
+    var testAnswer: TestAnswer?
+
+    enum TestAnswer: String, Equatable { case accept, decline }
+
+    /// The options that take a value, by name.
+    private static let valued: Set<String> = [
+        "file", "filename", "title", "accept-label", "decline-label", "checkbox", "id", "version",
+        "timeout", "width", "height", "encoding", "test-answer",
+    ]
+    private static let flags: Set<String> = ["no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help"]
+
+    /// Parses the arguments after `terms`.
+    static func parse(_ arguments: [String]) throws(TermsCommandError) -> TermsArguments {
+        var parsed = TermsArguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-h" { parsed.help = true; continue }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw .usage("unexpected argument \(argument.debugDescription); the terms come from --file or standard input")
+            }
+            let body = argument.dropFirst(2)
+            let name: String
+            var value: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                value = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+            }
+            if flags.contains(name) {
+                guard value == nil else { throw .usage("--\(name) takes no value") }
+                parsed.setFlag(name)
+            } else if valued.contains(name) {
+                if value == nil {
+                    guard index < arguments.count else { throw .usage("--\(name) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                try parsed.set(name, value!)
+            } else {
+                throw .usage("unknown option --\(name)")
+            }
+        }
+        try parsed.validate()
+        return parsed
+    }
+
+    private mutating func setFlag(_ name: String) {
+        switch name {
+        case "no-require-scroll": requiresScroll = false
+        case "require-scroll": requiresScroll = true
+        case "once": once = true
+        case "status": status = true
+        case "revoke": revoke = true
+        case "json": json = true
+        default: help = true
+        }
+    }
+
+    private mutating func set(_ name: String, _ value: String) throws(TermsCommandError) {
+        switch name {
+        case "file", "filename": file = value
+        case "title": title = value
+        case "accept-label": acceptLabel = value
+        case "decline-label": declineLabel = value
+        case "checkbox": checkbox = value
+        case "id":
+            guard !value.isEmpty else { throw .usage("--id needs a non-empty id such as org.example.Product") }
+            id = value
+        case "version": version = value
+        case "timeout": timeout = try Self.positive(name, value)
+        case "width": width = try Self.positive(name, value)
+        case "height": height = try Self.positive(name, value)
+        case "encoding": encoding = value
+        default:
+            guard let answer = TestAnswer(rawValue: value) else {
+                throw .usage("--test-answer is accept or decline, not \(value.debugDescription)")
+            }
+            testAnswer = answer
+        }
+    }
+
+    private static func positive(_ name: String, _ value: String) throws(TermsCommandError) -> Int {
+        guard let number = Int(value), number > 0 else {
+            throw .usage("--\(name) needs a positive whole number, not \(value.debugDescription)")
+        }
+        return number
+    }
+
+    private func validate() throws(TermsCommandError) {
+        if help { return }
+        if status && revoke { throw .usage("--status and --revoke cannot be used together") }
+        for (flag, used) in [("--once", once), ("--status", status), ("--revoke", revoke)] where used && id == nil {
+            throw .usage("\(flag) needs --id")
+        }
+    }
+}
