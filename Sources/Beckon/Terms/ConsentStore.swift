@@ -32,13 +32,19 @@ public struct ConsentStore: Sendable {
     public static func standard(
         onWarning: @escaping @Sendable (String) -> Void = TermsWarning.standardError
     ) throws(ConsentStoreError) -> ConsentStore {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
-            return ConsentStore(directory: state + "/beckon", onWarning: onWarning)
-        }
-        guard let home = getenv("HOME").map({ String(cString: $0) }) ?? g_get_home_dir().map({ String(cString: $0) }),
-              home.hasPrefix("/")
+        let home = getenv("HOME").map { String(cString: $0) } ?? g_get_home_dir().map { String(cString: $0) }
+        guard let directory = standardDirectory(
+            xdgStateHome: getenv("XDG_STATE_HOME").map { String(cString: $0) }, home: home)
         else { throw .noStateDirectory }
-        return ConsentStore(directory: home + "/.local/state/beckon", onWarning: onWarning)
+        return ConsentStore(directory: directory, onWarning: onWarning)
+    }
+
+    /// `$XDG_STATE_HOME/beckon` when that is an absolute path, else
+    /// `$HOME/.local/state/beckon`; nil when neither is absolute.
+    static func standardDirectory(xdgStateHome: String?, home: String?) -> String? {
+        if let state = xdgStateHome, state.hasPrefix("/") { return state + "/beckon" }
+        if let home, home.hasPrefix("/") { return home + "/.local/state/beckon" }
+        return nil
     }
 
     /// All records, in the order they were first written.

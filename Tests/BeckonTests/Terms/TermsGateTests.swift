@@ -1,0 +1,55 @@
+@testable import Beckon
+import Testing
+
+@Suite struct TermsGateTests {
+    @Test func openOnlyWhenEveryRequirementIsMet() {
+        var gate = TermsGate(requiresScroll: true, requiresCheckbox: true)
+        #expect(!gate.isOpen)
+        #expect(gate.hint(.english) == TermsLabels.english.scrollAndTickHint)
+        gate.hasScrolledToEnd = true
+        #expect(!gate.isOpen)
+        #expect(gate.hint(.english) == TermsLabels.english.tickHint)
+        gate.isChecked = true
+        #expect(gate.isOpen)
+        #expect(gate.hint(.english) == nil)
+        gate.isChecked = false
+        #expect(!gate.isOpen)
+    }
+
+    @Test func withoutRequirementsTheGateIsOpen() {
+        #expect(TermsGate(requiresScroll: false, requiresCheckbox: false).isOpen)
+        var scrollOnly = TermsGate(requiresScroll: true, requiresCheckbox: false)
+        #expect(scrollOnly.hint(.english) == TermsLabels.english.scrollHint)
+        scrollOnly.isChecked = true // a box that is not required changes nothing
+        #expect(!scrollOnly.isOpen)
+    }
+
+    @Test func labelsFollowTheLocaleLanguage() {
+        #expect(TermsLabels.forLanguage("de_DE.UTF-8")?.accept == "_Akzeptieren")
+        #expect(TermsLabels.forLanguage("ja_JP.UTF-8")?.title == "利用規約")
+        #expect(TermsLabels.forLanguage("pt_BR")?.decline == "_Recusar")
+        #expect(TermsLabels.forLanguage("C") == nil)
+        #expect(TermsLabels.forLanguage("xx_YY") == nil)
+    }
+
+    @Test func onlyWebAndMailLinksOpen() {
+        #expect(TermsLinkPolicy.allows("https://example.org/terms"))
+        #expect(TermsLinkPolicy.allows("HTTP://example.org"))
+        #expect(TermsLinkPolicy.allows("mailto:legal@example.org"))
+        #expect(!TermsLinkPolicy.allows("file:///etc/passwd"))
+        #expect(!TermsLinkPolicy.allows("javascript:alert(1)"))
+        #expect(!TermsLinkPolicy.allows("steam://run/1"))
+        #expect(!TermsLinkPolicy.allows("relative/page.html"))
+    }
+
+    @Test func outcomesHaveScriptFriendlyJSON() throws {
+        let record = ConsentRecord(id: "a", version: "1", sha256: "s", acceptedAt: "t", user: "u")
+        #expect(TermsOutcome.declined.json.serialized() == #"{"outcome":"declined"}"#)
+        #expect(TermsOutcome.timedOut.name == "timeout")
+        let accepted = try JSONValue(parsing: TermsOutcome.accepted(record).json.serialized())
+        #expect(accepted["outcome"]?.stringValue == "accepted")
+        #expect(accepted["record"].flatMap(ConsentRecord.init(json:)) == record)
+        #expect(TermsOutcome.alreadyAccepted(record).isAccepted)
+        #expect(!TermsOutcome.dismissed.isAccepted)
+    }
+}
