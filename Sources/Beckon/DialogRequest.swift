@@ -60,6 +60,11 @@ public struct DialogAppearance: Sendable, Hashable {
     public var windowIcon: String?
     /// Whether the dialog is modal for its parent.
     public var isModal: Bool = false
+    /// Whether the default button is styled as GTK's `suggested-action`
+    /// (zenity's dialogs do not style it; Return activates it either way).
+    public var highlightsDefaultButton: Bool = true
+    /// Whether the dialog shows the seconds left before its timeout closes it.
+    public var showsCountdown: Bool = false
 
     public init() {}
 }

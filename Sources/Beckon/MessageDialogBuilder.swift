@@ -18,7 +18,9 @@ enum MessageDialogBuilder {
             let style = gtk_widget_get_style_context(widget)
             switch button.role {
             case .default:
-                gtk_style_context_add_class(style, "suggested-action")
+                if request.appearance.highlightsDefaultButton {
+                    gtk_style_context_add_class(style, "suggested-action")
+                }
                 if defaultButton == nil { defaultButton = widget }
             case .destructive:
                 gtk_style_context_add_class(style, "destructive-action")
@@ -32,6 +34,10 @@ enum MessageDialogBuilder {
             gtk_widget_grab_focus(defaultButton)
         }
         apply(request.appearance, to: dialog)
+        if request.appearance.showsCountdown, let timeout = request.timeout {
+            let seconds = timeout.components.seconds + (timeout.components.attoseconds > 0 ? 1 : 0)
+            beckon_message_dialog_add_countdown(dialog, UInt32(clamping: max(seconds, 0)))
+        }
         if case .x11Window(let xid)? = request.parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }

@@ -1,32 +1,37 @@
 import Beckon
-import Glibc
 
-/// The zenity-compatible dialogs. (Stub: only --question --text, for the
-/// foundation's benchmark; the full grammar is its own issue.)
+/// The zenity-compatible dialogs: `beckon --question …`, or beckon called as `zenity`.
 enum ZenityCommand {
+    /// zenity's version, printed by `--version` so version checks in scripts pass.
+    static let zenityVersion = "3.44.0"
+
     static func main(_ arguments: [String]) -> Int32 {
-        var text = "Are you sure you want to proceed?"
-        var isQuestion = false
-        for argument in arguments.dropFirst() {
-            if argument == "--question" { isQuestion = true }
-            if argument == "--version" { print("3.44.0"); return 0 }
-            if argument.hasPrefix("--text=") { text = String(argument.dropFirst(7)) }
-        }
-        if let i = arguments.firstIndex(of: "--text"), i + 1 < arguments.count { text = arguments[i + 1] }
-        guard isQuestion else {
-            StandardError.write("beckon: only --question is implemented so far\n")
-            return 255
-        }
+        let program = programName(arguments.first)
+        let invocation: ZenityInvocation
         do {
-            return try GtkRuntime.run { @GtkActor in
-                let outcome = try await Dialog().present(DialogRequest(
-                    title: "Question", message: .plain(text), kind: .question,
-                    buttons: [DialogButton("_No", role: .cancel), DialogButton("_Yes", role: .default)]))
-                return outcome == .button(1) ? 0 : 1
-            }
+            invocation = try ZenityParser.parse(Array(arguments.dropFirst()))
         } catch {
-            StandardError.write("beckon: \(error)\n")
-            return 255
+            StandardError.write("\(program): \(error.message)\n")
+            return error.exitCode
         }
+        switch invocation {
+        case .help(let topic):
+            StandardOutput.write(ZenityHelp.text(topic, program: program))
+            return 0
+        case .version:
+            StandardOutput.write(zenityVersion + "\n")
+            return 0
+        case .about:
+            StandardOutput.write("beckon: GTK dialogs for shell scripts, compatible with zenity \(zenityVersion)\n")
+            return 0
+        case .message(let options):
+            return MessageRunner.run(options, environment: .process)
+        }
+    }
+
+    /// The name help shows: the last path component of argv[0].
+    static func programName(_ argv0: String?) -> String {
+        guard let argv0, !argv0.isEmpty else { return "beckon" }
+        return String(argv0.split(separator: "/").last ?? "beckon")
     }
 }

@@ -1,0 +1,21 @@
+import CGtk
+
+/// zenity's treatment of `--text`: GLib escapes, then Pango markup.
+enum ZenityText {
+    /// Expands `\n`, `\t`, `\\`, octal `\NNN` and the rest of GLib's escapes,
+    /// with `g_strcompress`, exactly as zenity does for markup text.
+    static func compress(_ text: String) -> String {
+        guard let compressed = g_strcompress(text) else { return text }
+        defer { g_free(compressed) }
+        return String(cString: compressed)
+    }
+
+    /// Why `text` is not valid Pango markup, or nil when it is.
+    static func markupError(_ text: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        if pango_parse_markup(text, -1, 0, nil, nil, nil, &error) != 0 { return nil }
+        defer { if error != nil { g_error_free(error) } }
+        guard let message = error?.pointee.message else { return "invalid markup" }
+        return String(cString: message)
+    }
+}
