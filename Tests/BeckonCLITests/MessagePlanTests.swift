@@ -1,0 +1,86 @@
+import Beckon
+@testable import BeckonCLI
+import Testing
+
+/// The dialog request worked out from options, as zenity 3.44 lays it out.
+@Suite struct MessagePlanTests {
+    private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> MessagePlan {
+        guard case .message(let options) = try ZenityParser.parse(arguments) else {
+            throw CLIError(message: "not a message dialog")
+        }
+        return MessagePlan(options, environment: Environment(env), translations: .english)
+    }
+
+    @Test func defaultsPerKind() throws {
+        let question = try plan(["--question"])
+        #expect(question.request.title == "Question")
+        #expect(question.request.message == .plain("Are you sure you want to proceed?"))
+        #expect(question.request.buttons.map(\.label) == ["_No", "_Yes"])
+        #expect(question.request.defaultButtonIndex == 1)
+        #expect(try plan(["--info"]).request.title == "Information")
+        #expect(try plan(["--info"]).request.message == .plain("All updates are complete."))
+        #expect(try plan(["--error"]).request.message == .plain("An error has occurred."))
+        #expect(try plan(["--warning"]).request.buttons.map(\.label) == ["_OK"])
+        #expect(try plan(["--warning"]).request.appearance.iconName == "dialog-warning")
+    }
+
+    @Test func buttonOrderAndDefaults() throws {
+        let question = try plan(["--question", "--extra-button=A", "--ok-label=Go", "--cancel-label=Stop", "--default-cancel"])
+        #expect(question.request.buttons.map(\.label) == ["A", "Stop", "Go"])
+        #expect(question.meanings == [.extra(0), .cancel, .ok])
+        #expect(question.request.defaultButtonIndex == 1)
+        let switched = try plan(["--question", "--switch", "--extra-button=A", "--extra-button=B"])
+        #expect(switched.request.buttons.map(\.label) == ["A", "B"])
+        #expect(switched.request.defaultButtonIndex == nil)
+        let info = try plan(["--info", "--extra-button=A"])
+        #expect(info.meanings == [.ok, .extra(0)])
+        let custom = try plan(["--question", "--button=X:4", "--button=Y:5"])
+        #expect(custom.meanings == [.custom(0), .custom(1)])
+        #expect(custom.request.defaultButtonIndex == 1)
+    }
+
+    @Test func textEscapesAndMarkup() throws {
+        #expect(try plan(["--info", #"--text=a\nb\tc \101 <b>x</b>"#]).request.message == .markup("a\nb\tc A <b>x</b>"))
+        // zenity shows --no-markup text as given, escapes included.
+        #expect(try plan(["--info", "--no-markup", #"--text=a\n<b>"#]).request.message == .plain(#"a\n<b>"#))
+        let broken = try plan(["--info", "--text=broken <b>x & y"])
+        #expect(broken.request.message == .plain("broken <b>x & y"))
+        #expect(broken.warning?.contains("not valid Pango markup") == true)
+        #expect(try plan(["--info", "--text=fine"]).warning == nil)
+    }
+
+    @Test func windowAndTimeout() throws {
+        let request = try plan(["--info", "--width=300", "--height=-5", "--timeout=0", "--modal", "--no-wrap", "--ellipsize"]).request
+        #expect(request.appearance.width == 300)
+        #expect(request.appearance.height == nil)
+        #expect(request.timeout == nil)
+        #expect(request.appearance.isModal && !request.appearance.wrapsText && request.appearance.ellipsizesText)
+        let countdown = try plan(["--info", "--timeout=3", "--countdown"]).request
+        #expect(countdown.timeout == .seconds(3) && countdown.appearance.showsCountdown)
+        #expect(try plan(["--info", "--countdown"]).request.appearance.showsCountdown == false)
+    }
+
+    @Test func parentFromAttachOrWindowID() throws {
+        #expect(try plan(["--info", "--attach=0x400001"]).request.parent == .x11Window(0x400001))
+        #expect(try plan(["--info"], env: ["WINDOWID": "4194305"]).request.parent == .x11Window(4194305))
+        #expect(try plan(["--info", "--attach=5"], env: ["WINDOWID": "9"]).request.parent == .x11Window(5))
+        #expect(try plan(["--info"], env: ["WINDOWID": "junk"]).request.parent == nil)
+    }
+
+    @Test func windowIcons() {
+        #expect(MessagePlan.windowIcon(nil, kind: .error) == "dialog-error")
+        #expect(MessagePlan.windowIcon("info", kind: .error) == "dialog-information")
+        #expect(MessagePlan.windowIcon("/nonexistent/icon.png", kind: .error) == "/nonexistent/icon.png")
+        #expect(MessagePlan.windowIcon("firefox", kind: .error) == "firefox")
+    }
+
+    @Test func helpListsTheMessageOptionsInGLibsLayout() {
+        let all = ZenityHelp.text(.all, program: "zenity")
+        #expect(all.hasPrefix("Usage:\n  zenity [OPTION…]\n\nHelp Options:\n"))
+        for name in ["--title=TITLE", "--extra-button=TEXT", "--switch", "--button=LABEL[:CODE]", "--json", "--question "] {
+            #expect(all.contains(name), "\(name)")
+        }
+        let question = ZenityHelp.text(.group("question"), program: "beckon")
+        #expect(question.contains("Question options\n  --question                                        Display question dialog\n"))
+    }
+}

@@ -1,0 +1,92 @@
+import Beckon
+@testable import BeckonCLI
+import Testing
+
+/// Exit codes and stdout for every way a message dialog can end, with and
+/// without zenity's environment overrides. No display needed: the outcome is given.
+@Suite struct ZenityExitCodeTests {
+    private func result(_ outcome: DialogOutcome, _ arguments: [String], env: [String: String] = [:]) throws -> MessageResult {
+        guard case .message(let options) = try ZenityParser.parse(arguments) else {
+            throw CLIError(message: "not a message dialog")
+        }
+        let environment = Environment(env)
+        let plan = MessagePlan(options, environment: environment, translations: .english)
+        return MessageResult(outcome, plan: plan, options: options, environment: environment)
+    }
+
+    @Test func defaults() {
+        #expect(ZenityExitCode.allCases.map { $0.value(in: Environment([:])) } == [0, 1, 1, 255, 1, 5])
+    }
+
+    @Test func overridesZenityFirstThenDialogAndAtoiSemantics() {
+        #expect(ZenityExitCode.ok.value(in: Environment(["ZENITY_OK": "7", "DIALOG_OK": "8"])) == 7)
+        #expect(ZenityExitCode.ok.value(in: Environment(["DIALOG_OK": "8"])) == 8)
+        #expect(ZenityExitCode.ok.value(in: Environment(["ZENITY_OK": "abc"])) == 0)
+        #expect(ZenityExitCode.cancel.value(in: Environment(["ZENITY_CANCEL": "12xyz"])) == 12)
+        #expect(ZenityExitCode.esc.value(in: Environment(["DIALOG_ESC": ""])) == 0)
+    }
+
+    @Test func questionButtons() throws {
+        // Question buttons: No (index 0), Yes (index 1).
+        #expect(try result(.button(1), ["--question"]).exitCode == 0)
+        #expect(try result(.button(0), ["--question"]).exitCode == 1)
+        #expect(try result(.button(0), ["--question"], env: ["ZENITY_CANCEL": "9"]).exitCode == 9)
+        #expect(try result(.button(1), ["--question"], env: ["DIALOG_OK": "4"]).exitCode == 4)
+        #expect(try result(.button(1), ["--question"]).stdout == "")
+    }
+
+    @Test func escapeAndCloseUseTheEscCode() throws {
+        #expect(try result(.escape, ["--info"]).exitCode == 1)
+        #expect(try result(.close, ["--info"]).exitCode == 1)
+        #expect(try result(.escape, ["--info"], env: ["ZENITY_ESC": "3"]).exitCode == 3)
+        #expect(try result(.close, ["--info"], env: ["ZENITY_ESC": "3"]).exitCode == 3)
+        #expect(try result(.destroyed, ["--info"]).exitCode == 1)
+    }
+
+    @Test func beckonCloseTellsACloseFromEscape() throws {
+        let env = ["BECKON_CLOSE": "7"]
+        #expect(try result(.close, ["--question"], env: env).exitCode == 7)
+        #expect(try result(.escape, ["--question"], env: env).exitCode == 1)
+        #expect(try result(.button(0), ["--question"], env: env).exitCode == 1)
+    }
+
+    @Test func timeout() throws {
+        #expect(try result(.timedOut, ["--info", "--timeout=1"]).exitCode == 5)
+        // zenity 3.44 ignores these; beckon honours them when set.
+        #expect(try result(.timedOut, ["--info", "--timeout=1"], env: ["ZENITY_TIMEOUT": "9"]).exitCode == 9)
+        #expect(try result(.timedOut, ["--info", "--timeout=1"], env: ["DIALOG_TIMEOUT": "8"]).exitCode == 8)
+    }
+
+    @Test func extraButtonsPrintTheirLabelWithTheEscCode() throws {
+        // Question: extras first, then No and Yes.
+        let question = try result(.button(1), ["--question", "--extra-button=A", "--extra-button=_B"])
+        #expect(question.stdout == "_B\n")
+        #expect(question.exitCode == 1)
+        #expect(try result(.button(0), ["--question", "--extra-button=A"], env: ["ZENITY_ESC": "6"]).exitCode == 6)
+        #expect(try result(.button(0), ["--question", "--extra-button=A"], env: ["ZENITY_EXTRA": "4", "ZENITY_ESC": "6"]).exitCode == 4)
+        // Info, warning, error: OK first, then the extras.
+        let info = try result(.button(1), ["--info", "--extra-button=A"])
+        #expect(info.stdout == "A\n")
+        #expect(try result(.button(0), ["--info", "--extra-button=A"]).exitCode == 0)
+    }
+
+    @Test func customButtonsExitWithTheirCode() throws {
+        let arguments = ["--warning", "--button=Retry:3", "--button=Abort:9"]
+        #expect(try result(.button(0), arguments).exitCode == 3)
+        #expect(try result(.button(1), arguments).exitCode == 9)
+        #expect(try result(.button(1), arguments).stdout == "")
+    }
+
+    @Test func json() throws {
+        let yes = try result(.button(1), ["--question", "--json"])
+        #expect(yes.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_Yes","exit_code":0}"# + "\n")
+        let extra = try result(.button(0), ["--question", "--json", "--extra-button=Later"])
+        #expect(extra.stdout == #"{"ended":"button","button":"extra","index":0,"label":"Later","exit_code":1}"# + "\n")
+        let closed = try result(.close, ["--info", "--json"], env: ["BECKON_CLOSE": "300"])
+        #expect(closed.stdout == #"{"ended":"close","button":null,"index":null,"label":null,"exit_code":44}"# + "\n")
+        let timedOut = try result(.timedOut, ["--info", "--json", "--timeout=2"])
+        #expect(timedOut.stdout.contains(#""ended":"timeout""#))
+        let custom = try result(.button(0), ["--error", "--json", "--button=Retry:3"])
+        #expect(custom.stdout == #"{"ended":"button","button":"custom","index":0,"label":"Retry","exit_code":3}"# + "\n")
+    }
+}

@@ -1,0 +1,139 @@
+@testable import BeckonCLI
+import Testing
+
+/// The command line read as zenity 3.44 (GLib's GOption) reads it.
+@Suite struct ZenityParserTests {
+    private func message(_ arguments: [String]) throws -> MessageOptions {
+        let invocation = try ZenityParser.parse(arguments)
+        guard case .message(let options) = invocation else {
+            Issue.record("expected a message dialog, got \(invocation)")
+            return MessageOptions(kind: .info)
+        }
+        return options
+    }
+
+    private func error(_ arguments: [String]) -> CLIError? {
+        do {
+            let invocation = try ZenityParser.parse(arguments)
+            Issue.record("expected an error, got \(invocation)")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: MessageKind.allCases)
+    func eachDialogType(kind: MessageKind) throws {
+        #expect(try message(["--\(kind.rawValue)"]).kind == kind)
+    }
+
+    @Test func bothValueForms() throws {
+        let equals = try message(["--question", "--title=T", "--text=a=b", "--width=300"])
+        let separate = try message(["--question", "--title", "T", "--text", "a=b", "--width", "300"])
+        #expect(equals == separate)
+        #expect(equals.title == "T")
+        #expect(equals.text == "a=b")
+        #expect(equals.width == 300)
+    }
+
+    @Test func theNextArgumentIsTheValueEvenWhenItLooksLikeAnOption() throws {
+        let options = try message(["--question", "--text", "--timeout=1"])
+        #expect(options.text == "--timeout=1")
+        #expect(options.timeout == nil)
+    }
+
+    @Test func repeatableAndLastWins() throws {
+        let options = try message(["--info", "--extra-button=A", "--extra-button", "B", "--title=1", "--title=2"])
+        #expect(options.extraButtons == ["A", "B"])
+        #expect(options.title == "2")
+    }
+
+    @Test func flags() throws {
+        let options = try message(["--question", "--no-wrap", "--no-markup", "--ellipsize", "--default-cancel",
+                                   "--modal", "--switch", "--extra-button=x", "--json", "--countdown"])
+        #expect(options.noWrap && options.noMarkup && options.ellipsize && options.defaultCancel)
+        #expect(options.modal && options.switchMode && options.json && options.countdown)
+    }
+
+    @Test func integersAsGLibReadsThem() {
+        #expect(ZenityParser.integer("10") == 10)
+        #expect(ZenityParser.integer("010") == 8)
+        #expect(ZenityParser.integer("0x10") == 16)
+        #expect(ZenityParser.integer(" +3") == 3)
+        #expect(ZenityParser.integer("-5") == -5)
+        #expect(ZenityParser.integer("") == nil)
+        #expect(ZenityParser.integer("1x") == nil)
+        #expect(ZenityParser.integer("abc") == nil)
+        #expect(ZenityParser.integer("2147483648") == nil)
+        #expect(ZenityParser.integer("2147483647") == Int32.max)
+    }
+
+    @Test func doubleDashEndsOptionsAndStrayArgumentsAreIgnored() throws {
+        let options = try message(["--question", "stray", "--", "--timeout=1", "--bogus"])
+        #expect(options.timeout == nil)
+    }
+
+    @Test func helpOptions() throws {
+        #expect(try ZenityParser.parse(["--help"]) == .help(.summary))
+        #expect(try ZenityParser.parse(["-h"]) == .help(.summary))
+        #expect(try ZenityParser.parse(["-?"]) == .help(.summary))
+        #expect(try ZenityParser.parse(["--help-all"]) == .help(.all))
+        #expect(try ZenityParser.parse(["--question", "--help-question"]) == .help(.group("question")))
+        #expect(try ZenityParser.parse(["--help-general"]) == .help(.group("general")))
+        // Left to right: help before a bad option wins, after it loses.
+        #expect(try ZenityParser.parse(["--help", "--bogus"]) == .help(.summary))
+        #expect(error(["--bogus", "--help"])?.exitCode == 255)
+    }
+
+    @Test func versionAndAbout() throws {
+        #expect(try ZenityParser.parse(["--version"]) == .version)
+        #expect(try ZenityParser.parse(["--version", "--title=x"]) == .version)
+        #expect(try ZenityParser.parse(["--about"]) == .about)
+        #expect(error(["--version", "--text=x"])?.message == "--text is not supported for this dialog")
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "--bogus: This option is not available"),
+        (["--question", "--bogus=3"], "--bogus=3: This option is not available"),
+        (["-x", "--question"], "-x: This option is not available"),
+        (["--question", "--width=abc"], "cannot parse integer value 'abc'"),
+        (["--question", "--timeout="], "cannot parse integer value ''"),
+        (["--question", "--width=99999999999"], "cannot parse integer value"),
+        (["--question", "--text"], "--text: missing argument"),
+        ([], "You must specify a dialog type"),
+        (["--title=x"], "You must specify a dialog type"),
+        (["--info", "--question"], "Two or more dialog options specified"),
+        (["--question", "--version"], "Two or more dialog options specified"),
+        (["--entry"], "--entry is a zenity dialog that beckon does not provide"),
+        (["--question", "--entry-text=x"], "--entry-text is not supported for this dialog"),
+        (["--info", "--cancel-label=x"], "--cancel-label is not supported for this dialog"),
+        (["--question", "--switch"], "--switch needs at least one --extra-button"),
+        (["--question", "--button=:3"], "the label is empty"),
+        (["--question", "--button=A:256"], "the exit code must be from 0 to 255"),
+    ] as [([String], String)])
+    func badCommandLinesExit255(arguments: [String], message: String) {
+        let failure = error(arguments)
+        #expect(failure?.exitCode == 255)
+        #expect(failure?.message.contains(message) == true, "\(failure?.message ?? "no error")")
+    }
+
+    @Test func optionsZenityLetsThrough() throws {
+        // zenity 3.44 accepts these with any message dialog and ignores them.
+        #expect(try message(["--info", "--default-cancel"]).kind == .info)
+        #expect(try message(["--info", "--hint=x"]).kind == .info)
+        #expect(try message(["--info", "--switch", "--extra-button=a"]).kind == .info)
+        let gtk = try message(["--info", "--class=C", "--name=N", "--display=:9", "--gtk-module=m", "--g-fatal-warnings"])
+        #expect(gtk.programClass == "C" && gtk.programName == "N" && gtk.display == ":9")
+        #expect(try message(["--question=3", "--modal=1"]).modal)
+    }
+
+    @Test func customButtons() throws {
+        let options = try message(["--question", "--button=_Save:10", "--button", "Don't save", "--button=a:b:3", "--button=Ratio 16:9x"])
+        #expect(options.buttons == [
+            CustomButton(label: "_Save", exitCode: 10),
+            CustomButton(label: "Don't save", exitCode: 1),
+            CustomButton(label: "a:b", exitCode: 3),
+            CustomButton(label: "Ratio 16:9x", exitCode: 3),
+        ])
+    }
+}
