@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// One invocation of the differential suite: the same arguments, environment
+/// and keystrokes given to zenity 3.44 and to beckon.
+struct ZenityCase: Sendable, CustomTestStringConvertible {
+    /// How the window is answered; `.none` for programs that end by themselves
+    /// (a timeout, a command-line error).
+    enum Answer: Sendable {
+        case keys([String])
+        case windowManagerClose
+        case none
+    }
+
+    /// What a program printed and how it exited: the parts scripts see.
+    struct Observed: Sendable, Equatable, CustomStringConvertible {
+        var exitCode: Int32
+        var stdout: String
+        var description: String { "exit \(exitCode), stdout \(stdout.debugDescription)" }
+    }
+
+    var name: String
+    var arguments: [String]
+    var environment: [String: String] = [:]
+    var answer: Answer
+    /// What both programs must give. Pinning it catches a case that passes only
+    /// because both programs failed the same way (say, no window at all).
+    var expected: Observed
+    /// Where zenity 3.44 is wrong: why, and what beckon gives instead.
+    var zenityIsWrong: (why: String, beckon: Observed)?
+
+    var testDescription: String { name }
+
+    init(_ name: String, _ arguments: [String], env: [String: String] = [:], _ answer: Answer,
+         exit: Int32, stdout: String = "", zenityIsWrong: (why: String, beckon: Observed)? = nil) {
+        self.name = name
+        self.arguments = arguments
+        self.environment = env
+        self.answer = answer
+        self.expected = Observed(exitCode: exit, stdout: stdout)
+        self.zenityIsWrong = zenityIsWrong
+    }
+
+    static func keys(_ keys: String...) -> Answer { .keys(keys) }
+
+    /// The variables every run starts from: a known locale and no exit-code
+    /// overrides leaking in from the developer's shell ("" unsets).
+    static let baseEnvironment: [String: String] = {
+        var env = ["LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": "", "WINDOWID": "", "BECKON_CLOSE": ""]
+        for name in ["OK", "CANCEL", "ESC", "ERROR", "EXTRA", "TIMEOUT"] {
+            env["ZENITY_\(name)"] = ""
+            env["DIALOG_\(name)"] = ""
+        }
+        return env
+    }()
+
+    /// Runs `executable` (zenity or beckon) through this case.
+    func run(_ executable: String) throws -> (Observed, ProcessResult) {
+        let env = Self.baseEnvironment.merging(environment) { $1 }
+        let harnessAnswer: DialogRun.Answer
+        switch answer {
+        case .keys(let keys): harnessAnswer = .keys(keys)
+        case .windowManagerClose: harnessAnswer = .windowManagerClose
+        case .none: harnessAnswer = .none
+        }
+        let result = try DialogRun.run(executable, arguments, answer: harnessAnswer, environment: env, deadline: 15)
+        return (Observed(exitCode: result.exitCode, stdout: result.stdout), result)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// zenity 3.44 and beckon, side by side: every case of ``ZenityCases`` is run
+/// by both with the same keystrokes, and both must print and exit the same.
+@Suite(.serialized) struct ZenityDifferentialTests {
+    static var zenity: String { which("zenity") ?? "/usr/bin/zenity" }
+
+    @Test(arguments: ZenityCases.all)
+    func sameAsZenity(_ testCase: ZenityCase) throws {
+        try X11.require()
+        let (fromZenity, zenityRun) = try testCase.run(Self.zenity)
+        let (fromBeckon, beckonRun) = try testCase.run(Products.beckon)
+        #expect(!zenityRun.timedOut && !beckonRun.timedOut, "killed at the deadline: zenity \(zenityRun), beckon \(beckonRun)")
+        #expect(fromZenity == testCase.expected, "zenity 3.44 itself: \(zenityRun)")
+        if let (why, beckonGives) = testCase.zenityIsWrong {
+            #expect(fromBeckon == beckonGives, "beckon, where zenity is wrong (\(why)): \(beckonRun)")
+        } else {
+            #expect(fromBeckon == fromZenity, "beckon \(beckonRun) vs zenity \(zenityRun)")
+        }
+    }
+
+    /// A symlink named `zenity` that points at beckon behaves as zenity does.
+    @Test(arguments: [ZenityCases.buttons[0], ZenityCases.extraButtons[0], ZenityCases.commandLine[0],
+                      ZenityCases.commandLine[10]])
+    func asASymlinkNamedZenity(_ testCase: ZenityCase) throws {
+        try X11.require()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("beckon-zenity-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("zenity").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Products.beckon)
+        let (observed, result) = try testCase.run(link)
+        #expect(observed == testCase.expected, "\(result)")
+    }
+}
