@@ -20,6 +20,8 @@ struct TermsArguments: Equatable {
     var help = false
     /// Test-only: answer without a window (docs/terms.md, "Testing").
     var testAnswer: TestAnswer?
+    /// Test-only: stop (SIGSTOP) halfway through writing the record file.
+    var testPauseMidWrite = false
 
     enum TestAnswer: String, Equatable { case accept, decline }
 
@@ -28,7 +30,9 @@ struct TermsArguments: Equatable {
         "file", "filename", "title", "accept-label", "decline-label", "checkbox", "id", "version",
         "timeout", "width", "height", "encoding", "test-answer",
     ]
-    private static let flags: Set<String> = ["no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help"]
+    private static let flags: Set<String> = [
+        "no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help", "test-pause-mid-write",
+    ]
 
     /// Parses the arguments after `terms`.
     static func parse(_ arguments: [String]) throws(TermsCommandError) -> TermsArguments {
@@ -76,6 +80,7 @@ struct TermsArguments: Equatable {
         case "status": status = true
         case "revoke": revoke = true
         case "json": json = true
+        case "test-pause-mid-write": testPauseMidWrite = true
         default: help = true
         }
     }

@@ -1,4 +1,4 @@
-import Beckon
+@_spi(Testing) import Beckon
 import Glibc
 
 /// `beckon terms`: the terms-of-use acceptance dialog. See docs/terms.md.
@@ -67,7 +67,11 @@ enum TermsCommand {
         options.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
         if arguments.id != nil {
             let warn = options.onWarning
-            options.store = try mapErrors { () throws(ConsentStoreError) in try ConsentStore.standard(onWarning: warn) }
+            var store = try mapErrors { () throws(ConsentStoreError) in try ConsentStore.standard(onWarning: warn) }
+            if arguments.testPauseMidWrite {
+                store.midWriteHook = { _ = raise(SIGSTOP) }
+            }
+            options.store = store
         }
         return options
     }

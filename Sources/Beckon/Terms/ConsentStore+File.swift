@@ -75,7 +75,18 @@ extension ConsentStore {
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: String?
         if fchmod(fd, 0o600) != 0 { failure = Self.systemError() }
-        if failure == nil { failure = Self.writeAll(fd, text) }
+        let bytes = Array(text.utf8)
+        if failure == nil, let midWriteHook {
+            let half = bytes.count / 2
+            failure = Self.writeAll(fd, bytes[..<half])
+            if failure == nil {
+                fsync(fd)
+                midWriteHook()
+                failure = Self.writeAll(fd, bytes[half...])
+            }
+        } else if failure == nil {
+            failure = Self.writeAll(fd, bytes[...])
+        }
         if failure == nil, fsync(fd) != 0 { failure = Self.systemError() }
         if close(fd) != 0, failure == nil { failure = Self.systemError() }
         if failure == nil, rename(temporary, path) != 0 { failure = Self.systemError() }
@@ -113,12 +124,11 @@ extension ConsentStore {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
-            while offset < bytes.count {
-                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n > 0 { offset += n; continue }
                 if n < 0 && errno == EINTR { continue }
                 return n < 0 ? systemError() : "short write"

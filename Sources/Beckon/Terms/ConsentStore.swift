@@ -17,6 +17,11 @@ public struct ConsentStore: Sendable {
     /// (a corrupt file moved aside).
     public var onWarning: @Sendable (String) -> Void
 
+    /// Test-only: runs after the first half of a new file is written and
+    /// before the rest, so a test can kill the writer mid-write
+    /// (`beckon terms --test-pause-mid-write`, docs/terms.md).
+    @_spi(Testing) public var midWriteHook: (@Sendable () -> Void)?
+
     /// The record file.
     public var path: String { directory + "/consents.json" }
     var lockPath: String { directory + "/consents.lock" }

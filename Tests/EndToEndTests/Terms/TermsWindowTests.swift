@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+/// `beckon terms` as a person meets it: a real window on Xvfb, real keys and
+/// clicks through xdotool, the record file read back afterwards.
+@Suite(.serialized) struct TermsWindowTests {
+    @Test func returnBeforeScrollingDoesNothingAndCtrlEndThenReturnAccepts() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let terms = try fixture.sampleCopy()
+        let process = try fixture.start(["--file", terms, "--id", "org.beckon.test", "--version", "1", "--json"])
+        _ = try TermsInput.window(of: process)
+
+        try Xdotool.key("Return")
+        #expect(TermsInput.stillOpen(process), "Return accepted before the terms were scrolled")
+        #expect(!FileManager.default.fileExists(atPath: fixture.recordFile))
+
+        try Xdotool.key("ctrl+End")
+        usleep(400_000)
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+
+        // The record: the digest of the exact bytes, the version, private modes.
+        let records = try fixture.records()
+        #expect(records.count == 1)
+        #expect(records.first?["id"] as? String == "org.beckon.test")
+        #expect(records.first?["version"] as? String == "1")
+        #expect(records.first?["sha256"] as? String == (try TermsFixture.sha256(terms)))
+        #expect(records.first?["user"] as? String == NSUserName())
+        #expect(try TermsFixture.mode(fixture.recordFile) == 0o600)
+        #expect(try TermsFixture.mode(fixture.stateHome + "/beckon") == 0o700)
+        #expect(result.stdout.contains(#""outcome":"accepted""#))
+    }
+
+    @Test func clickingAcceptBeforeScrollingDoesNothingAndTheMouseWheelUnlocksIt() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--file", TermsFixture.sample, "--id", "org.beckon.wheel"])
+        let window = try TermsInput.window(of: process)
+
+        try TermsInput.clickAccept(window)
+        #expect(TermsInput.stillOpen(process), "a click on the insensitive Accept accepted")
+
+        try TermsInput.wheelDown(window, notches: 120)
+        usleep(400_000)
+        // The same click now accepts: it was on Accept all along.
+        try TermsInput.clickAccept(window)
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.records().count == 1)
+    }
+
+    @Test func theCheckboxGatesAcceptUntilTicked() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let process = try fixture.start([
+            "--file", TermsFixture.sample, "--no-require-scroll", "--checkbox", "I have read and agree",
+        ])
+        let window = try TermsInput.window(of: process)
+
+        try Xdotool.key("Return")
+        #expect(TermsInput.stillOpen(process), "Return accepted with the box unticked")
+        try TermsInput.clickAccept(window)
+        #expect(TermsInput.stillOpen(process), "a click accepted with the box unticked")
+
+        try Xdotool.key("Tab", "space") // from the terms to the checkbox, and tick it
+        usleep(300_000)
+        try TermsInput.clickAccept(window)
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
+
+    @Test func scrollAndCheckboxAreBothRequiredByDefault() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--file", TermsFixture.sample, "--checkbox", "I agree"])
+        _ = try TermsInput.window(of: process)
+
+        try Xdotool.key("Return")
+        #expect(TermsInput.stillOpen(process), "Return accepted with nothing done")
+        try Xdotool.key("ctrl+End") // scrolled, but not ticked
+        #expect(TermsInput.stillOpen(process, after: 0.4))
+        try Xdotool.key("Return")
+        #expect(TermsInput.stillOpen(process), "Return accepted with the box unticked")
+
+        try Xdotool.key("Tab", "space") // to the checkbox, and tick it
+        usleep(300_000)
+        try Xdotool.key("Return") // the default response now, even with the checkbox focused
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
+
+    @Test func shortTermsNeedNoScrolling() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let terms = try fixture.file("short.md", Data("# Short\n\nFits in the window.\n".utf8))
+        let process = try fixture.start(["--file", terms])
+        _ = try TermsInput.window(of: process)
+        usleep(400_000)
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
+
+    @Test func onceExitsAtOnceWithoutAWindowAndAChangedByteAsksAgain() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let terms = try fixture.sampleCopy()
+        let arguments = ["--file", terms, "--id", "org.beckon.once", "--version", "3", "--once"]
+
+        // First run: the window appears; accept it.
+        let first = try fixture.start(arguments)
+        _ = try TermsInput.window(of: first)
+        try Xdotool.key("ctrl+End")
+        usleep(400_000)
+        try Xdotool.key("Return")
+        #expect(first.wait(deadline: 10).exitCode == 0)
+
+        // Second run: no window at all. It needs no display, and exits without input.
+        let again = try fixture.run(arguments + ["--json"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], deadline: 10)
+        #expect(again.exitCode == 0, "\(again)")
+        #expect(!again.timedOut)
+        #expect(again.stdout.contains(#""outcome":"already-accepted""#))
+        let withDisplay = try fixture.start(arguments)
+        #expect(Xdotool.waitForWindow(pid: withDisplay.pid, seconds: 1.5) == nil, "--once mapped a window")
+        #expect(withDisplay.wait(deadline: 5).exitCode == 0)
+
+        // Another version of the same bytes asks again.
+        let otherVersion = try fixture.start(["--file", terms, "--id", "org.beckon.once", "--version", "4", "--once"])
+        _ = try TermsInput.window(of: otherVersion)
+        try Xdotool.key("Escape")
+        #expect(otherVersion.wait(deadline: 10).exitCode == 1)
+
+        // One changed byte asks again.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: terms))
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: terms))
+        let changed = try fixture.start(arguments)
+        _ = try TermsInput.window(of: changed)
+        try Xdotool.key("Escape")
+        let result = changed.wait(deadline: 10)
+        #expect(result.exitCode == 1, "\(result)")
+    }
+
+    @Test func aLatin1FileShowsItsAccentedLetters() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let latin1 = "# Conditions générales\n\nLa façade, déjà vu, naïve.\n".unicodeScalars.map { UInt8($0.value) }
+        let terms = try fixture.file("latin1.md", Data(latin1))
+        let process = try fixture.start(["--file", terms])
+        _ = try TermsInput.window(of: process)
+
+        // Select all the text shown and copy it: what the clipboard holds is
+        // what the text view holds.
+        try Xdotool.key("ctrl+a", "ctrl+c")
+        let xclip = try #require(which("xclip"), "xclip is not installed")
+        var copied = ""
+        for _ in 0..<20 where !copied.contains("naïve") {
+            usleep(100_000)
+            copied = try run(xclip, ["-o", "-selection", "clipboard"], deadline: 5).stdout
+        }
+        #expect(copied.contains("Conditions générales"))
+        #expect(copied.contains("La façade, déjà vu, naïve."))
+        #expect(!copied.contains("\u{FFFD}"))
+
+        try Xdotool.key("Escape")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("not UTF-8"), "\(result)")
+    }
+
+    @Test func declineEscapeAndWindowManagerCloseExitOne() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let base = ["--file", TermsFixture.sample, "--id", "org.beckon.no", "--json"]
+
+        let decline = try fixture.start(base)
+        _ = try TermsInput.window(of: decline)
+        try Xdotool.key("alt+d") // Decline's mnemonic
+        let declined = decline.wait(deadline: 10)
+        #expect(declined.exitCode == 1, "\(declined)")
+        #expect(declined.stdout.contains(#""outcome":"declined""#))
+
+        let escape = try fixture.start(base)
+        _ = try TermsInput.window(of: escape)
+        try Xdotool.key("Escape")
+        let escaped = escape.wait(deadline: 10)
+        #expect(escaped.exitCode == 1)
+        #expect(escaped.stdout.contains(#""outcome":"dismissed""#))
+
+        let close = try fixture.start(base)
+        let window = try TermsInput.window(of: close)
+        try Xdotool.close(window)
+        #expect(close.wait(deadline: 10).exitCode == 1)
+
+        #expect(!FileManager.default.fileExists(atPath: fixture.recordFile), "a refusal was recorded")
+    }
+
+    @Test func theTimeoutExitsFive() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let result = try fixture.run(["--file", TermsFixture.sample, "--timeout", "1", "--json"], deadline: 10)
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stdout.contains(#""outcome":"timeout""#))
+    }
+
+    @Test func termsOnStandardInput() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let bytes = Data("# Piped\n\nShort terms.\n".utf8)
+        let process = try fixture.start(["--id", "org.beckon.stdin"], stdin: bytes)
+        _ = try TermsInput.window(of: process)
+        usleep(400_000)
+        try Xdotool.key("Return")
+        #expect(process.wait(deadline: 10).exitCode == 0)
+        let copy = try fixture.file("piped.md", bytes)
+        #expect(try fixture.records().first?["sha256"] as? String == (try TermsFixture.sha256(copy)))
+    }
+}
