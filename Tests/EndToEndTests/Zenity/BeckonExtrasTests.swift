@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// What beckon adds to zenity, opt-in: custom buttons, JSON, a countdown, a
+/// close that differs from Escape, and labels in the desktop's language.
+@Suite(.serialized) struct BeckonExtrasTests {
+    private func beckon(_ arguments: [String], env: [String: String] = [:], _ answer: DialogRun.Answer) throws -> ProcessResult {
+        try X11.require()
+        let environment = ZenityCase.baseEnvironment.merging(env) { $1 }
+        let result = try DialogRun.run(Products.beckon, arguments, answer: answer, environment: environment, deadline: 15)
+        #expect(!result.timedOut, "\(result)")
+        return result
+    }
+
+    private func json(_ result: ProcessResult) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return try #require(object, "not a JSON object: \(result)")
+    }
+
+    @Test func customButtonsExitWithTheirCodes() throws {
+        let arguments = ["--warning", "--text=Save changes?", "--button=_Discard:7", "--button=Cancel:3", "--button=_Save:0"]
+        #expect(try beckon(arguments, .keys(["Return"])).exitCode == 0)
+        #expect(try beckon(arguments, .keys(["alt+d"])).exitCode == 7)
+        #expect(try beckon(arguments, .keys(["Left", "Return"])).exitCode == 3)
+        // Without a code, a button exits with its position.
+        #expect(try beckon(["--question", "--button=Zero", "--button=One"], .keys(["Left", "Return"])).exitCode == 0)
+        #expect(try beckon(["--question", "--button=Zero", "--button=One", "--default-cancel"], .keys(["Return"])).exitCode == 0)
+    }
+
+    @Test func jsonForEachEnding() throws {
+        let yes = try json(beckon(["--question", "--json"], .keys(["Return"])))
+        #expect(yes["ended"] as? String == "button")
+        #expect(yes["button"] as? String == "ok")
+        #expect(yes["label"] as? String == "_Yes")
+        #expect(yes["exit_code"] as? Int == 0)
+
+        let escape = try json(beckon(["--info", "--json"], .keys(["Escape"])))
+        #expect(escape["ended"] as? String == "escape")
+        #expect(escape["button"] is NSNull)
+        #expect(escape["exit_code"] as? Int == 1)
+
+        let close = try json(beckon(["--error", "--json"], .windowManagerClose))
+        #expect(close["ended"] as? String == "close")
+
+        let timedOut = try beckon(["--info", "--json", "--timeout=1"], .none)
+        #expect(timedOut.exitCode == 5)
+        #expect(try json(timedOut)["ended"] as? String == "timeout")
+
+        let extra = try beckon(["--question", "--json", "--extra-button=Later"], .keys(["Left", "Left", "Return"]))
+        #expect(extra.exitCode == 1)
+        #expect(try json(extra)["label"] as? String == "Later")
+        #expect(try json(extra)["button"] as? String == "extra")
+        #expect(!extra.stdout.hasPrefix("Later\n"), "--json replaces the label line")
+
+        let custom = try json(beckon(["--question", "--json", "--button=Retry:4"], .keys(["Return"])))
+        #expect(custom["button"] as? String == "custom")
+        #expect(custom["exit_code"] as? Int == 4)
+    }
+
+    @Test func beckonCloseTellsAWindowCloseFromEscapeAndCancel() throws {
+        let env = ["BECKON_CLOSE": "42"]
+        #expect(try beckon(["--question"], env: env, .windowManagerClose).exitCode == 42)
+        #expect(try beckon(["--question"], env: env, .keys(["Escape"])).exitCode == 1)
+        #expect(try beckon(["--question"], env: env, .keys(["Left", "Return"])).exitCode == 1)
+    }
+
+    @Test func countdownStillTimesOutWithZenitysCode() throws {
+        let start = Date()
+        let result = try beckon(["--question", "--timeout=2", "--countdown"], .none)
+        #expect(result.exitCode == 5)
+        #expect(Date().timeIntervalSince(start) >= 1.9)
+        #expect(try beckon(["--info", "--timeout=5", "--countdown"], .keys(["Return"])).exitCode == 0)
+    }
+
+    @Test(arguments: [
+        ("ja_JP.UTF-8", "--question", "はい(_Y)"),
+        ("ja_JP.UTF-8", "--info", "OK(_O)"),
+        ("de_DE.UTF-8", "--question", "_Ja"),
+        ("C.UTF-8", "--question", "_Yes"),
+    ])
+    func defaultLabelsFollowTheLocale(locale: String, dialog: String, label: String) throws {
+        let result = try beckon([dialog, "--json"], env: ["LANG": locale], .keys(["Return"]))
+        #expect(try json(result)["label"] as? String == label, "\(result)")
+    }
+
+    @Test func brokenMarkupIsShownPlainWithAWarning() throws {
+        let result = try beckon(["--info", "--text=<b>unclosed & raw"], .keys(["Return"]))
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.contains("not valid Pango markup"), "\(result)")
+    }
+
+    @Test func errorsNameTheOptionAndKeepZenitysWords() throws {
+        let result = try run(Products.beckon, ["--question", "--bogus"])
+        #expect(result.exitCode == 255)
+        #expect(result.stderr.contains("--bogus"))
+        #expect(result.stderr.contains("This option is not available. Please see --help for all possible usages."))
+        let other = try run(Products.beckon, ["--entry"])
+        #expect(other.exitCode == 255)
+        #expect(other.stderr.contains("does not provide"), "\(other)")
+    }
+
+    @Test func helpWithoutADisplay() throws {
+        let result = try run(Products.beckon, ["--help-all"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("--extra-button=TEXT"))
+        #expect(result.stdout.contains("--button=LABEL[:CODE]"))
+    }
+}
