@@ -1,3 +1,5 @@
+import CGtk
+
 /// Dialogs are shown one at a time, in the order their requests reached GTK's
 /// thread; the next appears when the current one ends.
 @GtkActor
@@ -30,6 +32,9 @@ enum DialogQueue {
             }
         }
     }
+
+    /// The window of the dialog on screen now, if any; for tests and diagnostics.
+    static var shownWindow: UnsafeMutablePointer<GtkWidget>? { current?.widget }
 
     /// How many dialogs are shown or waiting; for tests and diagnostics.
     static var count: Int { waiting.count + (current == nil ? 0 : 1) }

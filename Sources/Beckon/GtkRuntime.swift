@@ -40,7 +40,7 @@ public enum GtkRuntime {
     /// main thread belongs to someone else (a test runner, another toolkit's loop).
     ///
     /// Returns once GTK is initialized; the loop runs for the rest of the process.
-    public static func startOnBackgroundThread() throws {
+    public static func startOnBackgroundThread() throws(GtkRuntimeError) {
         let ready = Mutex<Result<Void, GtkRuntimeError>?>(nil)
         Thread.detach {
             do throws(GtkRuntimeError) {

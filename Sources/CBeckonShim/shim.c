@@ -161,6 +161,24 @@ guint beckon_main_queue_drain_install(void) {
   return g_unix_fd_add(fd, G_IO_IN, main_queue_ready, NULL);
 }
 
+gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y) {
+  GtkWidget *top = gtk_widget_get_toplevel(widget);
+  GdkWindow *w = gtk_widget_get_window(top);
+  if (!w || !gtk_widget_get_realized(widget)) return FALSE;
+  int ox = 0, oy = 0, wx = 0, wy = 0;
+  gdk_window_get_origin(w, &ox, &oy);
+  if (!gtk_widget_translate_coordinates(widget, top, gtk_widget_get_allocated_width(widget) / 2,
+                                        gtk_widget_get_allocated_height(widget) / 2, &wx, &wy))
+    return FALSE;
+  *x = ox + wx;
+  *y = oy + wy;
+  return TRUE;
+}
+
+GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id) {
+  return gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response_id);
+}
+
 /* ---- X11 --------------------------------------------------------------- */
 
 unsigned long beckon_window_xid(GtkWidget *window) {

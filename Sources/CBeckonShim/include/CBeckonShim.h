@@ -57,6 +57,13 @@ guint beckon_main_queue_drain_install(void);
 /* The X11 window id of a realized toplevel, or 0 off X11. */
 unsigned long beckon_window_xid(GtkWidget *window);
 
+/* The centre of `widget` in root-window coordinates, for pointing real input
+ * at it. FALSE when it is not realized. */
+gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
+
+/* The button of `dialog` for response_id, or NULL. */
+GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id);
+
 /* Makes `window` transient for the foreign X11 window `xid` (zenity's --attach
  * and WINDOWID). Returns FALSE when the display is not X11 or xid is unknown. */
 gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);

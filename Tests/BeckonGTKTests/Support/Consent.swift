@@ -1,0 +1,24 @@
+import Beckon
+
+/// The choice the tests ask: three buttons, one of each role that matters.
+enum Consent: DialogChoice {
+    case decline, later, accept
+
+    static let dismissal = Consent.decline
+
+    var label: String {
+        switch self {
+        case .decline: "_Decline"
+        case .later: "_Later"
+        case .accept: "_Accept"
+        }
+    }
+
+    var role: DialogRole {
+        switch self {
+        case .decline: .cancel
+        case .later: .plain
+        case .accept: .default
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Beckon
+import Foundation
+import Testing
+
+/// GTK's loop for this test process, on a thread of its own: the test runner
+/// owns the main thread. Started once; a missing display fails the test.
+enum GtkTestLoop {
+    private static let started: Result<Void, GtkRuntimeError> = {
+        do throws(GtkRuntimeError) {
+            try GtkRuntime.startOnBackgroundThread()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// Starts GTK if needed; throws (failing the test) when no display can be opened.
+    static func require() throws {
+        try started.get()
+    }
+}
+
+/// Waits for `operation` at most `seconds`; a hang becomes a test failure
+/// instead of a test run that never ends.
+func withDeadline<T: Sendable>(
+    _ seconds: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ operation: @escaping @Sendable () async -> T
+) async -> T? {
+    await withTaskGroup(of: T?.self) { group in
+        group.addTask { await operation() }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next()!
+        group.cancelAll()
+        if first == nil {
+            Issue.record("\(what): no answer within \(seconds) s (hang)", sourceLocation: sourceLocation)
+        }
+        return first
+    }
+}
