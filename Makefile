@@ -32,9 +32,10 @@ demo: release
 bench: deps
 	bench/run
 
+# 10,000 dialogs ended by mixed paths; fails on any hang or continuation misuse.
 soak: deps
-	$(SWIFT) build -c release --product BeckonSoak
-	scripts/with-display $$($(SWIFT) build -c release --show-bin-path)/BeckonSoak 10000
+	$(SWIFT) build --product BeckonSoak
+	scripts/with-display sh -c '$$($(SWIFT) build --show-bin-path)/BeckonSoak soak 10000 2>soak.stderr; rc=$$?; 	  if grep -Ei "misuse|leaked" soak.stderr; then rc=1; fi; rm -f soak.stderr; exit $$rc'
 
 install: release
 	install -Dm755 $(BIN)/beckon $(DESTDIR)$(PREFIX)/bin/beckon

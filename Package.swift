@@ -21,14 +21,16 @@ let package = Package(
         .target(name: "BeckonCLI", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
+        // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.
+        .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim"], path: "Tests/Soak"),
 
         // Logic only: no display needed.
-        .testTarget(name: "BeckonTests", dependencies: ["Beckon"]),
+        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
         .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
         // The built executables driven as processes, side by side with zenity.
-        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow", "BeckonSoak"]),
     ],
     swiftLanguageModes: [.v6]
 )
