@@ -17,8 +17,12 @@ let package = Package(
         // connections, the response/destroy funnel.
         .target(name: "CBeckonShim", dependencies: ["CGtk"]),
 
-        .target(name: "Beckon", dependencies: ["CGtk", "CBeckonShim", "CCmark", "CJSONGLib"]),
-        .target(name: "BeckonCLI", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
+        // Nonisolated async code runs on its caller's actor: a dialog asked from
+        // @GtkActor stays on GTK's thread instead of waking dispatch worker threads.
+        .target(name: "Beckon", dependencies: ["CGtk", "CBeckonShim", "CCmark", "CJSONGLib"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        .target(name: "BeckonCLI", dependencies: ["Beckon", "CGtk", "CBeckonShim"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
         // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.

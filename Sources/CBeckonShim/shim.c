@@ -78,7 +78,10 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
   if (text_is_markup)
     gtk_message_dialog_set_markup(GTK_MESSAGE_DIALOG(d), text ? text : "");
   else
-    g_object_set(d, "text", text ? text : "", "use-markup", FALSE, NULL);
+    /* Not "use-markup", FALSE: setting it reruns GTK's primary-label styling, which
+     * makes a lone message bold (zenity and GTK leave it regular unless there is
+     * secondary text) and loads a second font face. */
+    g_object_set(d, "text", text ? text : "", NULL);
   if (secondary)
     g_object_set(d, "secondary-text", secondary, "secondary-use-markup", secondary_is_markup, NULL);
   return d;
