@@ -39,10 +39,12 @@ enum TermsCommand {
         if let answer = arguments.testAnswer {
             return try answerWithoutWindow(answer, document, arguments, options)
         }
+        // Rendering starts now, on its own thread, while GTK starts up.
+        let prepared = Terms.prepare(document)
         let outcome: TermsOutcome
         do {
             outcome = try GtkRuntime.run { @GtkActor in
-                try await Terms.present(document, options: options)
+                try await Terms.present(prepared, options: options)
             }
         } catch let error as GtkRuntimeError {
             throw TermsCommandError.failure(error.description)

@@ -1,18 +1,38 @@
 import CBeckonShim
 import CGtk
 
-/// Puts styled text into a GtkTextBuffer: the text in one insert, then one tag
-/// per style over its ranges. One insert of the whole text is what keeps a
-/// megabyte of terms fast to load.
+/// Puts styled text into an empty GtkTextBuffer, a chunk at a time: each
+/// chunk is inserted whole and then tagged, one tag per style.
+///
+/// The window shows once the first chunk (the first screens) is in; the rest
+/// follows in idle steps, so a megabyte of terms does not hold back the first
+/// paint. Whole inserts and merged spans keep each step cheap.
 @GtkActor
-struct TextBufferFiller {
+final class TextBufferFiller {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private let text: StyledText
     private var tags: [TextStyle: UnsafeMutablePointer<GtkTextTag>] = [:]
     /// The tag every link carries; clicks on it are looked up in ``StyledText/links``.
     private(set) var linkTag: UnsafeMutablePointer<GtkTextTag>
 
-    init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+    /// The spans to apply, merged and in text order, and the next one due.
+    private let spans: [StyledText.Span]
+    private var nextSpan = 0
+    /// Parts of spans that run past the end of the text inserted so far.
+    private var carried: [StyledText.Span] = []
+    /// How much of the text is in the buffer.
+    private var insertedBytes = 0
+    private var insertedCharacters = 0
+
+    /// Whether all the text and its styles are in the buffer.
+    var isComplete: Bool { insertedBytes == text.utf8.count }
+
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, text: StyledText) {
         self.buffer = buffer
+        self.text = text
+        // Spans must come in text order; merged ones (as PreparedTerms makes) do.
+        let ordered = zip(text.spans, text.spans.dropFirst()).allSatisfy { $0.range.lowerBound <= $1.range.lowerBound }
+        self.spans = ordered ? text.spans : text.mergingSpans().spans
         // Later tags take priority: paragraph looks first, then inline ones,
         // then links, so link colour wins inside a quote.
         let fixed: [TextStyle] = [.quote, .rule, .codeBlock]
@@ -21,26 +41,48 @@ struct TextBufferFiller {
         linkTag = tags[.link]!
     }
 
-    /// Appends `text` at the end of the buffer with its styles.
-    mutating func fill(with text: StyledText) {
+    /// Appends the next `bytes` or so of text (up to the end of a line) with
+    /// its styles; returns whether everything is in.
+    @discardableResult
+    func fillNext(bytes: Int) -> Bool {
+        let utf8 = text.utf8
+        guard insertedBytes < utf8.count else { return true }
+        var end = min(insertedBytes + bytes, utf8.count)
+        while end < utf8.count && utf8[end - 1] != 0x0A { end += 1 } // whole lines
+        var characters = 0
+        for index in insertedBytes..<end where utf8[index] & 0xC0 != 0x80 { characters += 1 }
+
         var iter = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &iter)
-        let base = gtk_text_iter_get_offset(&iter)
-        text.utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                gtk_text_buffer_insert(buffer, &iter, $0.baseAddress, gint($0.count))
+        utf8.withUnsafeBufferPointer { all in
+            UnsafeRawPointer(all.baseAddress! + insertedBytes).withMemoryRebound(to: CChar.self, capacity: end - insertedBytes) {
+                gtk_text_buffer_insert(buffer, &iter, $0, gint(end - insertedBytes))
             }
         }
-        var start = GtkTextIter(), end = GtkTextIter()
-        for span in text.spans {
-            let tag = tag(for: span.style)
-            gtk_text_buffer_get_iter_at_offset(buffer, &start, base + gint(span.range.lowerBound))
-            gtk_text_buffer_get_iter_at_offset(buffer, &end, base + gint(span.range.upperBound))
-            gtk_text_buffer_apply_tag(buffer, tag, &start, &end)
+        insertedBytes = end
+        insertedCharacters += characters
+
+        let limit = insertedCharacters
+        var due = carried
+        carried.removeAll()
+        while nextSpan < spans.count, spans[nextSpan].range.lowerBound < limit {
+            due.append(spans[nextSpan])
+            nextSpan += 1
         }
+        var start = GtkTextIter(), stop = GtkTextIter()
+        for span in due {
+            let upper = min(span.range.upperBound, limit)
+            gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(span.range.lowerBound))
+            gtk_text_buffer_get_iter_at_offset(buffer, &stop, gint(upper))
+            gtk_text_buffer_apply_tag(buffer, tag(for: span.style), &start, &stop)
+            if span.range.upperBound > limit {
+                carried.append(.init(range: limit..<span.range.upperBound, style: span.style))
+            }
+        }
+        return isComplete
     }
 
-    private mutating func tag(for style: TextStyle) -> UnsafeMutablePointer<GtkTextTag> {
+    private func tag(for style: TextStyle) -> UnsafeMutablePointer<GtkTextTag> {
         if let tag = tags[style] { return tag }
         let tag = Self.makeTag(buffer, style)
         tags[style] = tag

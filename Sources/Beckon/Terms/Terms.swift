@@ -22,14 +22,26 @@ public enum Terms {
     public static func present(_ document: TermsDocument, options: TermsOptions = TermsOptions()) async throws
         -> TermsOutcome
     {
-        if options.askOnce, let id = options.consentID,
-           let record = try existingConsent(for: document, id: id, version: options.version, options: options) {
-            return .alreadyAccepted(record)
-        }
+        if let record = try skippable(document, options) { return .alreadyAccepted(record) }
+        return try await present(prepare(document), options: options)
+    }
+
+    /// Starts rendering `document` on another thread and returns at once; pass
+    /// the result to ``present(_:options:)-(PreparedTerms,_)`` later. Calling it
+    /// before ``GtkRuntime/run(_:)`` overlaps the rendering with GTK's start-up.
+    public static func prepare(_ document: TermsDocument) -> PreparedTerms {
+        PreparedTerms(document)
+    }
+
+    /// ``present(_:options:)-(TermsDocument,_)`` for terms already being rendered.
+    public static func present(_ prepared: PreparedTerms, options: TermsOptions = TermsOptions()) async throws
+        -> TermsOutcome
+    {
+        let document = prepared.document
+        if let record = try skippable(document, options) { return .alreadyAccepted(record) }
         guard GtkRuntime.isRunning else { throw DialogError.runtimeNotRunning }
-        let styled = MarkdownRenderer.render(document.markdown)
         let ending = try await DialogSession.run(timeout: options.timeout) {
-            TermsWindow.build(styled, options: options)
+            TermsWindow.build(prepared, options: options)
         }
         switch ending {
         case .response(TermsWindow.acceptResponse):
@@ -42,6 +54,12 @@ public enum Terms {
         case .timedOut:
             return .timedOut
         }
+    }
+
+    /// The record that lets ``TermsOptions/askOnce`` skip the window, if any.
+    private static func skippable(_ document: TermsDocument, _ options: TermsOptions) throws(TermsError) -> ConsentRecord? {
+        guard options.askOnce, let id = options.consentID else { return nil }
+        return try existingConsent(for: document, id: id, version: options.version, options: options)
     }
 
     /// The record for `id` when it covers `document` (and `version`, when given).

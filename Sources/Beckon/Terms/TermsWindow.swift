@@ -14,7 +14,8 @@ final class TermsWindow {
     static let declineResponse: Int32 = 0
     static let acceptResponse: Int32 = 1
 
-    private let styled: StyledText
+    private let prepared: PreparedTerms
+    private var styled = StyledText()
     private let labels: TermsLabels
     private let onWarning: @Sendable (String) -> Void
     private var gate: TermsGate
@@ -27,17 +28,24 @@ final class TermsWindow {
     /// so the adjustment's upper bound is the real end, not an estimate.
     private var layoutSettled = false
     private var settleSource: guint = 0
+    private var filler: TextBufferFiller?
+    private var fillSource: guint = 0
 
-    private init(styled: StyledText, options: TermsOptions) {
-        self.styled = styled
+    /// Bytes of terms in the buffer before the window shows: several screens.
+    static let firstChunk = 32 * 1024
+    /// Bytes added per idle step after that: a few milliseconds of work.
+    static let laterChunk = 64 * 1024
+
+    private init(prepared: PreparedTerms, options: TermsOptions) {
+        self.prepared = prepared
         self.labels = options.labels
         self.onWarning = options.onWarning
         self.gate = TermsGate(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
     }
 
-    /// Builds the window for `styled`; ``DialogSession`` shows and owns it.
-    static func build(_ styled: StyledText, options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
-        TermsWindow(styled: styled, options: options).makeDialog(options)
+    /// Builds the window for `prepared`; ``DialogSession`` shows and owns it.
+    static func build(_ prepared: PreparedTerms, options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
+        TermsWindow(prepared: prepared, options: options).makeDialog(options)
     }
 
     private func makeDialog(_ options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
@@ -50,11 +58,9 @@ final class TermsWindow {
 
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 6)
-        let textView = makeTextView()
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
-        gtk_container_add(scrolled.cast(), textView)
         Self.setMargins(scrolled, top: 6)
         gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
 
@@ -74,7 +80,6 @@ final class TermsWindow {
         gtk_style_context_add_class(gtk_widget_get_style_context(hint), "dim-label")
         Self.setMargins(hint, top: 0)
         gtk_box_pack_start(content.cast(), hint, 0, 0, 0)
-        gtk_widget_show_all(content)
 
         _ = gtk_dialog_add_button(dialog.cast(), labels.decline, Self.declineResponse)
         let accept = gtk_dialog_add_button(dialog.cast(), labels.accept, Self.acceptResponse)!
@@ -86,6 +91,10 @@ final class TermsWindow {
             return GtkActor.assumeIsolated { window.gate.isOpen } ? 1 : 0
         }, retained(), release)
 
+        // Last, so the window above was built while the terms were rendering.
+        let textView = makeTextView()
+        gtk_container_add(scrolled.cast(), textView)
+        gtk_widget_show_all(content)
         adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(textView))
         if let adjustment {
             connect(adjustment, "value-changed") { $0.checkScrolledToEnd() }
@@ -94,6 +103,7 @@ final class TermsWindow {
         connect(dialog, "destroy") { window in
             window.dialog = nil
             if window.settleSource != 0 { g_source_remove(window.settleSource); window.settleSource = 0 }
+            if window.fillSource != 0 { g_source_remove(window.fillSource); window.fillSource = 0 }
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
@@ -105,9 +115,18 @@ final class TermsWindow {
     }
 
     private func makeTextView() -> UnsafeMutablePointer<GtkWidget> {
+        styled = prepared.styled
         let buffer = gtk_text_buffer_new(nil)!
-        var filler = TextBufferFiller(buffer: buffer)
-        filler.fill(with: styled)
+        let filler = TextBufferFiller(buffer: buffer, text: styled)
+        self.filler = filler
+        // The first screens now, before the window shows; the rest in idle
+        // steps at redraw priority, so each paint waits for one step at most.
+        if !filler.fillNext(bytes: Self.firstChunk) {
+            fillSource = g_idle_add_full(GDK_PRIORITY_REDRAW, { data in
+                let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
+                return GtkActor.assumeIsolated { window.fillStep() } ? 1 : 0
+            }, retained(), release)
+        }
         let textView = gtk_text_view_new_with_buffer(buffer)!
         g_object_unref(buffer) // the view holds it
         gtk_text_view_set_editable(textView.cast(), 0)
@@ -157,8 +176,21 @@ final class TermsWindow {
         }, retained(), release)
     }
 
+    /// One idle step of filling the buffer; false when done (the source ends).
+    private func fillStep() -> Bool {
+        guard let filler, dialog != nil else { fillSource = 0; return false }
+        if filler.fillNext(bytes: Self.laterChunk) {
+            fillSource = 0
+            layoutChanged()
+            return false
+        }
+        return true
+    }
+
     private func checkScrolledToEnd() {
-        guard layoutSettled, !gate.hasScrolledToEnd, dialog != nil, let adjustment else { return }
+        // Until all the text is in, the end on screen is not the end of the terms.
+        guard layoutSettled, filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil,
+              let adjustment else { return }
         let page = gtk_adjustment_get_page_size(adjustment)
         guard page > 0 else { return } // not allocated yet
         let bottom = gtk_adjustment_get_value(adjustment) + page

@@ -1,4 +1,5 @@
 @testable import Beckon
+import Foundation
 import Testing
 
 /// Markdown → styled text, checked on the model GTK is then filled from.
@@ -115,5 +116,22 @@ import Testing
         for span in styled.spans {
             #expect(span.range.lowerBound >= 0 && span.range.upperBound <= styled.characterCount, "\(span)")
         }
+    }
+
+    @Test func mergingSpansKeepsEveryCharactersStylesAndOrdersThem() throws {
+        let sample = try String(contentsOfFile: Self.sampleTerms, encoding: .utf8)
+        let styled = MarkdownRenderer.render(sample)
+        let merged = styled.mergingSpans()
+        #expect(merged.spans.count < styled.spans.count) // list items and quotes joined
+        #expect(zip(merged.spans, merged.spans.dropFirst()).allSatisfy { $0.range.lowerBound <= $1.range.lowerBound })
+        for offset in stride(from: 0, to: styled.characterCount, by: 7) {
+            #expect(Set(styled.styles(at: offset)) == Set(merged.styles(at: offset)), "offset \(offset)")
+        }
+    }
+
+    static var sampleTerms: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources/terms/sample-terms.md").path
     }
 }

@@ -217,4 +217,36 @@ import Testing
         let copy = try fixture.file("piped.md", bytes)
         #expect(try fixture.records().first?["sha256"] as? String == (try TermsFixture.sha256(copy)))
     }
+
+    @Test func largeTermsArriveWholeAndAcceptAtTheirRealEnd() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        // ~300 KB: the window shows with the first screens, the rest follows in idle steps.
+        let sample = try String(contentsOfFile: TermsFixture.sample, encoding: .utf8)
+        let parts = (1...60).map { sample.replacingOccurrences(of: "Beckon Sample Terms of Use", with: "Part \($0)") }
+        let terms = try fixture.file("large.md", Data(parts.joined(separator: "\n\n").utf8))
+        let process = try fixture.start(["--file", terms, "--id", "org.beckon.large"])
+        _ = try TermsInput.window(of: process)
+
+        // Everything is there: the copied text runs to the last part's last line.
+        let xclip = try #require(which("xclip"), "xclip is not installed")
+        var copied = ""
+        for _ in 0..<30 where !copied.contains("Part 60") {
+            try Xdotool.key("ctrl+a", "ctrl+c")
+            usleep(200_000)
+            copied = try run(xclip, ["-o", "-selection", "clipboard"], deadline: 10).stdout
+        }
+        #expect(copied.components(separatedBy: "Thank you for reading to the end.").count == 61)
+        #expect(copied.hasSuffix("You can now accept or decline."))
+
+        // A person at the end presses Return; early on, the end may still be moving.
+        for _ in 0..<20 where process.process.isRunning {
+            try Xdotool.key("ctrl+End")
+            usleep(500_000)
+            try Xdotool.key("Return")
+            usleep(300_000)
+        }
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
 }
