@@ -58,19 +58,19 @@ public struct MessagePlan: Sendable, Equatable {
         if let given = options.text {
             if options.noMarkup {
                 // zenity shows --no-markup text exactly as given: no escapes either.
-                text = .plain(given)
+                text = ZenityText.literalMarkup(given)
             } else {
                 let compressed = ZenityText.compress(given)
                 if let error = ZenityText.markupError(compressed) {
                     warning = "beckon: warning: --text is not valid Pango markup (\(error)); "
                         + "showing it as plain text"
-                    text = .plain(compressed)
+                    text = ZenityText.literalMarkup(compressed)
                 } else {
                     text = .markup(compressed)
                 }
             }
         } else {
-            text = .plain(translations.zenity(Self.defaultText(kind)))
+            text = ZenityText.literalMarkup(translations.zenity(Self.defaultText(kind)))
         }
 
         var appearance = DialogAppearance()

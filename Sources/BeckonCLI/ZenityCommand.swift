@@ -1,4 +1,5 @@
 import Beckon
+import Glibc
 
 /// The zenity-compatible dialogs: `beckon --question …`, or beckon called as `zenity`.
 enum ZenityCommand {
@@ -6,6 +7,9 @@ enum ZenityCommand {
     static let zenityVersion = "3.44.0"
 
     static func main(_ arguments: [String]) -> Int32 {
+        // A reader that went away (`beckon … | head -0`) must not kill us before
+        // the exit code is set: a failed write is ignored instead.
+        signal(SIGPIPE, SIG_IGN)
         let program = programName(arguments.first)
         let invocation: ZenityInvocation
         do {

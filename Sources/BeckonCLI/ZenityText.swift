@@ -1,3 +1,4 @@
+import Beckon
 import CGtk
 
 /// zenity's treatment of `--text`: GLib escapes, then Pango markup.
@@ -8,6 +9,15 @@ enum ZenityText {
         guard let compressed = g_strcompress(text) else { return text }
         defer { g_free(compressed) }
         return String(cString: compressed)
+    }
+
+    /// `text` as markup that shows it literally. GtkMessageDialog sets plain
+    /// primary text in bold, which zenity's dialogs never do; escaped markup
+    /// shows the same characters in zenity's regular weight.
+    static func literalMarkup(_ text: String) -> DialogText {
+        guard let escaped = g_markup_escape_text(text, -1) else { return .plain(text) }
+        defer { g_free(escaped) }
+        return .markup(String(cString: escaped))
     }
 
     /// Why `text` is not valid Pango markup, or nil when it is.

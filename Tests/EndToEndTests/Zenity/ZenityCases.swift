@@ -75,6 +75,9 @@ enum ZenityCases {
         C("question --switch: Return takes the first extra button", ["--question", "--switch", "--extra-button=A", "--extra-button=B"],
           yes, exit: 1, stdout: "A\n"),
         C("question --switch: Escape", ["--question", "--switch", "--extra-button=A"], C.keys("Escape"), exit: 1),
+        C("info --switch keeps OK (zenity ignores it there)", ["--info", "--switch", "--extra-button=A"], yes, exit: 0),
+        C("warning --switch: Right to the extra button", ["--warning", "--switch", "--extra-button=A"],
+          C.keys("Right", "Return"), exit: 1, stdout: "A\n"),
         C("question: extra button with ZENITY_ESC", ["--question", "--extra-button=X"], env: ["ZENITY_ESC": "9"],
           C.keys("Left", "Left", "Return"), exit: 9, stdout: "X\n"),
         C("question: ZENITY_EXTRA", ["--question", "--extra-button=X"], env: ["ZENITY_EXTRA": "4"],
@@ -129,5 +132,8 @@ enum ZenityCases {
         C("--version", ["--version"], .none, exit: 0, stdout: "3.44.0\n"),
         C("-- ends the options", ["--info", "--", "--bogus"], yes, exit: 0),
         C("stray arguments are ignored", ["--info", "stray", "words"], yes, exit: 0),
+        C("the last --title and --text win", ["--question", "--text=first", "--text=second", "--title=a", "--title=b"],
+          C.keys("Left", "Return"), exit: 1),
+        C("--timeout octal 010 is 8, answered first", ["--info", "--timeout=010"], yes, exit: 0),
     ]
 }
