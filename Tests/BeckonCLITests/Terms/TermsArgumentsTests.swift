@@ -1,0 +1,58 @@
+@testable import BeckonCLI
+import Testing
+
+/// `beckon terms` option parsing, GOption-style like zenity's.
+@Suite struct TermsArgumentsTests {
+    @Test func valuesComeAfterAnEqualsSignOrAsTheNextArgument() throws {
+        let parsed = try TermsArguments.parse([
+            "--file=terms.md", "--id", "org.example.A", "--version=2", "--checkbox", "I agree",
+            "--title", "--looks-like-an-option", "--timeout=30", "--no-require-scroll", "--once", "--json",
+        ])
+        #expect(parsed.file == "terms.md")
+        #expect(parsed.id == "org.example.A")
+        #expect(parsed.version == "2")
+        #expect(parsed.checkbox == "I agree")
+        #expect(parsed.title == "--looks-like-an-option") // a value is taken whole, as GOption does
+        #expect(parsed.timeout == 30)
+        #expect(!parsed.requiresScroll)
+        #expect(parsed.once && parsed.json)
+    }
+
+    @Test func defaultsRequireScrollingAndRecordNothing() throws {
+        let parsed = try TermsArguments.parse([])
+        #expect(parsed.requiresScroll)
+        #expect(parsed.id == nil && parsed.file == nil && parsed.timeout == nil)
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "unknown option --frobnicate"),
+        (["--file"], "--file needs a value"),
+        (["--once=yes"], "--once takes no value"),
+        (["--timeout=0"], "--timeout needs a positive whole number"),
+        (["--width", "wide"], "--width needs a positive whole number"),
+        (["terms.md"], "unexpected argument"),
+        (["--once"], "--once needs --id"),
+        (["--status"], "--status needs --id"),
+        (["--status", "--revoke", "--id", "a"], "cannot be used together"),
+        (["--id="], "--id needs a non-empty id"),
+        (["--test-answer", "maybe"], "--test-answer is accept or decline"),
+    ])
+    func mistakesAreUsageErrorsWithExit255(_ arguments: [String], _ message: String) {
+        #expect {
+            try TermsArguments.parse(arguments)
+        } throws: { error in
+            guard let error = error as? TermsCommandError else { return false }
+            return error.exitCode == 255 && error.message.contains(message) && error.message.contains("--help")
+        }
+    }
+
+    @Test func helpNeedsNothingElse() throws {
+        #expect(try TermsArguments.parse(["--help"]).help)
+        #expect(try TermsArguments.parse(["-h", "--once"]).help) // --help wins over missing --id
+    }
+
+    @Test func theCommandReportsUsageErrorsOnStderrAndReturns255() {
+        #expect(TermsCommand.main(["--frobnicate"]) == 255)
+        #expect(TermsCommand.main(["--help"]) == 0)
+    }
+}
