@@ -251,4 +251,22 @@ import Testing
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
     }
+
+    @Test func aLinkWithAnotherSchemeIsIgnoredWithAWarning() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let terms = try fixture.file("link.md", Data("[A local file](file:///etc/passwd) and more text.\n\nSecond.\n".utf8))
+        let process = try fixture.start(["--file", terms])
+        let window = try TermsInput.window(of: process)
+
+        try TermsInput.click(window, x: 40, y: 24) // on the link, top left of the terms
+        #expect(TermsInput.stillOpen(process, after: 0.4))
+        try TermsInput.click(window, x: 40, y: 60) // on the second paragraph: no link
+        #expect(TermsInput.stillOpen(process, after: 0.4))
+        try Xdotool.key("Escape")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1)
+        let warnings = result.stderr.components(separatedBy: "ignored a link to file:///etc/passwd").count - 1
+        #expect(warnings == 1, "\(result)")
+    }
 }
