@@ -23,7 +23,8 @@ public enum Terms {
         -> TermsOutcome
     {
         if let record = try skippable(document, options) { return .alreadyAccepted(record) }
-        return try await present(prepare(document), options: options)
+        // Asked before rendering starts: a hit costs no rendering at all.
+        return try await show(prepare(document), options)
     }
 
     /// Starts rendering `document` on another thread and returns at once; pass
@@ -37,8 +38,13 @@ public enum Terms {
     public static func present(_ prepared: PreparedTerms, options: TermsOptions = TermsOptions()) async throws
         -> TermsOutcome
     {
+        if let record = try skippable(prepared.document, options) { return .alreadyAccepted(record) }
+        return try await show(prepared, options)
+    }
+
+    /// The window, and what its ending means.
+    private static func show(_ prepared: PreparedTerms, _ options: TermsOptions) async throws -> TermsOutcome {
         let document = prepared.document
-        if let record = try skippable(document, options) { return .alreadyAccepted(record) }
         guard GtkRuntime.isRunning else { throw DialogError.runtimeNotRunning }
         let ending = try await DialogSession.run(timeout: options.timeout) {
             TermsWindow.build(prepared, options: options)
