@@ -63,6 +63,9 @@ public struct DialogAppearance: Sendable, Hashable {
     /// Whether the default button is styled as GTK's `suggested-action`
     /// (zenity's dialogs do not style it; Return activates it either way).
     public var highlightsDefaultButton: Bool = true
+    /// Whether the text can be selected and copied; it then takes a Tab stop,
+    /// as zenity's text does.
+    public var isTextSelectable: Bool = false
     /// Whether the dialog shows the seconds left before its timeout closes it.
     public var showsCountdown: Bool = false
 

@@ -51,6 +51,7 @@ enum MessageDialogBuilder {
         }
         if let label = beckon_message_dialog_label(dialog, 0) {
             if !appearance.wrapsText { gtk_label_set_line_wrap(label.cast(), 0) }
+            if appearance.isTextSelectable { gtk_label_set_selectable(label.cast(), 1) }
             if appearance.ellipsizesText {
                 gtk_label_set_line_wrap(label.cast(), 0)
                 gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)

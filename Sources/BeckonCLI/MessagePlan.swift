@@ -83,6 +83,8 @@ public struct MessagePlan: Sendable, Equatable {
         appearance.windowIcon = Self.windowIcon(options.windowIcon, kind: kind)
         appearance.isModal = options.modal
         appearance.highlightsDefaultButton = false
+        // zenity's text is selectable, so it is a Tab stop: Tab from Yes lands on it.
+        appearance.isTextSelectable = true
         let timeout = options.effectiveTimeout
         appearance.showsCountdown = options.countdown && timeout != nil
 

@@ -10,6 +10,12 @@ enum ZenityCases {
     static let buttons: [ZenityCase] = [
         C("question: Return answers Yes", ["--question"], yes, exit: 0),
         C("question: Escape", ["--question"], C.keys("Escape"), exit: 1),
+        C("question: Tab Tab from Yes reaches the first button (the text is a Tab stop)",
+          ["--question", "--extra-button=E", "--timeout=3"], C.keys("Tab", "Tab", "Return"), exit: 1, stdout: "E\n"),
+        C("question: Return with the text focused", ["--question", "--timeout=2"], C.keys("Tab", "Return"), exit: 5,
+          zenityIsWrong: ("zenity sets no default button, so once Tab has put the focus on the text, Return does "
+                          + "nothing and the dialog waits; beckon answers with the default button (Yes), as GTK "
+                          + "dialogs do", .init(exitCode: 0, stdout: ""))),
         C("question: window-manager close", ["--question"], .windowManagerClose, exit: 1),
         C("question: Left then Return is No", ["--question"], C.keys("Left", "Return"), exit: 1),
         C("question --default-cancel: Return is No", ["--question", "--default-cancel"], yes, exit: 1),
