@@ -53,7 +53,7 @@ public struct TermsLabels: Sendable, Hashable {
     private static let table: [String: TermsLabels] = [
         "en": english,
         "de": TermsLabels(
-            title: "Nutzungsbedingungen", decline: "_Ablehnen", accept: "_Akzeptieren",
+            title: "Nutzungsbedingungen", decline: "Ab_lehnen", accept: "_Akzeptieren",
             scrollHint: "Scrollen Sie bis zum Ende der Bedingungen, um sie zu akzeptieren.",
             tickHint: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
             scrollAndTickHint: "Scrollen Sie bis zum Ende und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),

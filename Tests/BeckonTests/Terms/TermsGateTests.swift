@@ -32,6 +32,21 @@ import Testing
         #expect(TermsLabels.forLanguage("xx_YY") == nil)
     }
 
+    /// Accept and Decline must not share a mnemonic: while Accept is
+    /// insensitive, GTK would give the shared key to Decline alone.
+    @Test func acceptAndDeclineHaveDifferentMnemonics() {
+        func mnemonic(_ label: String) -> Character? {
+            guard let underscore = label.firstIndex(of: "_") else { return nil }
+            return label[label.index(after: underscore)...].first.map { Character($0.lowercased()) }
+        }
+        for language in ["en", "de", "fr", "es", "it", "pt", "nl", "ja", "zh"] {
+            let labels = TermsLabels.forLanguage(language)
+            #expect(labels != nil, "\(language)")
+            guard let labels else { continue }
+            #expect(mnemonic(labels.accept) != nil && mnemonic(labels.accept) != mnemonic(labels.decline), "\(language)")
+        }
+    }
+
     @Test func onlyWebAndMailLinksOpen() {
         #expect(TermsLinkPolicy.allows("https://example.org/terms"))
         #expect(TermsLinkPolicy.allows("HTTP://example.org"))

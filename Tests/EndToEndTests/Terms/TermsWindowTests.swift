@@ -269,4 +269,18 @@ import Testing
         let warnings = result.stderr.components(separatedBy: "ignored a link to file:///etc/passwd").count - 1
         #expect(warnings == 1, "\(result)")
     }
+
+    @Test func theDefaultsSpeakTheLocaleLanguage() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--file", TermsFixture.sample],
+                                        environment: ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"])
+        let window = Xdotool.waitForWindow(name: "^Nutzungsbedingungen$")
+        #expect(window != nil, "no window titled Nutzungsbedingungen")
+        if let window { try Xdotool.focus(window) }
+        try Xdotool.key("alt+a") // _Akzeptieren: gated like any Accept
+        #expect(TermsInput.stillOpen(process))
+        try Xdotool.key("alt+l") // Ab_lehnen: Decline
+        #expect(process.wait(deadline: 10).exitCode == 1)
+    }
 }
