@@ -72,6 +72,24 @@ import Testing
         #expect(try beckon(["--info", "--timeout=5", "--countdown"], .keys(["Return"])).exitCode == 0)
     }
 
+    /// The countdown is a visible line: the same dialog is taller with it.
+    @Test func countdownAddsALineToTheWindow() throws {
+        try X11.require()
+        func height(_ arguments: [String]) throws -> Int {
+            let process = try RunningProcess(Products.beckon, arguments, environment: ZenityCase.baseEnvironment)
+            // SIGKILL: the test runner's children may inherit a blocked SIGTERM.
+            defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+            let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+            let geometry = try run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5)
+            let line = try #require(geometry.stdout.split(separator: "\n").first { $0.hasPrefix("HEIGHT=") })
+            return try #require(Int(line.dropFirst(7)))
+        }
+        let text = #"--text=one\ntwo\nthree\nfour"# // taller than the icon, so the height shows the line
+        let plain = try height(["--info", text, "--timeout=30"])
+        let counting = try height(["--info", text, "--timeout=30", "--countdown"])
+        #expect(counting > plain, "with --countdown \(counting) px, without \(plain) px")
+    }
+
     @Test(arguments: [
         ("ja_JP.UTF-8", "--question", "はい(_Y)"),
         ("ja_JP.UTF-8", "--info", "OK(_O)"),
