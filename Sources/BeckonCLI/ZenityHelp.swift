@@ -1,7 +1,10 @@
 /// Help text in GLib's layout, listing what beckon provides.
 enum ZenityHelp {
     static func text(_ topic: HelpTopic, program: String) -> String {
-        var out = "Usage:\n  \(program) [OPTION…]\n\n"
+        var out = "Usage:\n  \(program) [OPTION…]\n"
+        // Called as zenity, help stays zenity's; as beckon, it points at the other command.
+        if program != "zenity" { out += "  \(program) terms [OPTION…]    (see '\(program) terms --help')\n" }
+        out += "\n"
         switch topic {
         case .summary:
             out += helpOptions() + "\n" + applicationOptions()
