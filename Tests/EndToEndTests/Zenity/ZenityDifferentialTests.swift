@@ -34,4 +34,21 @@ import Testing
         let (observed, result) = try testCase.run(link)
         #expect(observed == testCase.expected, "\(result)")
     }
+
+    /// The default window titles, translated by zenity's own catalogue: the
+    /// same words in the title bar as zenity's.
+    @Test(arguments: ["--question", "--info", "--warning", "--error"], ["C.UTF-8", "ja_JP.UTF-8", "de_DE.UTF-8"])
+    func sameDefaultTitle(dialog: String, locale: String) throws {
+        try X11.require()
+        func title(_ executable: String) throws -> String {
+            let env = ZenityCase.baseEnvironment.merging(["LANG": locale]) { $1 }
+            let process = try RunningProcess(executable, [dialog], environment: env)
+            defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+            let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+            return try run(Xdotool.path, ["getwindowname", window], deadline: 5).stdout
+        }
+        let zenityTitle = try title(Self.zenity)
+        #expect(!zenityTitle.isEmpty)
+        #expect(try title(Products.beckon) == zenityTitle)
+    }
 }
