@@ -1,3 +1,4 @@
+import CBeckonShim
 import CGtk
 
 /// Where default labels, titles and texts come from.
@@ -19,9 +20,12 @@ public struct Translations: Sendable {
     public static let english = Translations(gtk: { $0 }, zenity: { $0 })
 
     /// The process's locale. Call after `setlocale` (GTK's init does it).
-    public static let system = Translations(
-        gtk: { translate("gtk30", $0) },
-        zenity: { translate("zenity", $0) })
+    public static let system: Translations = {
+        // GTK asks for UTF-8 from its own domain; zenity's must be asked too,
+        // or a non-UTF-8 locale would hand back bytes GTK cannot show.
+        beckon_textdomain_use_utf8("zenity")
+        return Translations(gtk: { translate("gtk30", $0) }, zenity: { translate("zenity", $0) })
+    }()
 
     private static func translate(_ domain: String, _ text: String) -> String {
         // Untranslated, g_dgettext returns the msgid pointer itself: copy it

@@ -1,5 +1,11 @@
 #include "CBeckonShim.h"
 
+#include <libintl.h>
+
+void beckon_textdomain_use_utf8(const char *domain) {
+  bind_textdomain_codeset(domain, "UTF-8");
+}
+
 /* ---- the visible countdown for --timeout ------------------------------ */
 
 typedef struct {

@@ -8,4 +8,8 @@
  * timer goes away with the dialog. Beckon's --countdown for --timeout. */
 void beckon_message_dialog_add_countdown(GtkWidget *dialog, unsigned int seconds);
 
+/* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK
+ * does for its own domain (libintl.h is not visible to Swift). */
+void beckon_textdomain_use_utf8(const char *domain);
+
 #endif
