@@ -123,4 +123,35 @@ import Testing
         #expect(result.stdout.contains("--extra-button=TEXT"))
         #expect(result.stdout.contains("--button=LABEL[:CODE]"))
     }
+
+    /// --attach and WINDOWID make the dialog transient for that window, as the
+    /// window manager sees it (WM_TRANSIENT_FOR).
+    @Test(arguments: [true, false])
+    func attachSetsTheTransientParent(viaWindowID: Bool) throws {
+        try X11.require()
+        let parentProcess = try RunningProcess(Products.beckon, ["--info", "--title=Parent"],
+                                               environment: ZenityCase.baseEnvironment)
+        defer { kill(parentProcess.pid, SIGKILL); _ = parentProcess.wait(deadline: 5) }
+        let parent = try #require(Xdotool.waitForWindow(pid: parentProcess.pid, process: parentProcess))
+        var env = ZenityCase.baseEnvironment
+        var arguments = ["--question", "--title=Child"]
+        if viaWindowID { env["WINDOWID"] = parent } else { arguments.append("--attach=\(parent)") }
+        let child = try RunningProcess(Products.beckon, arguments, environment: env)
+        defer { kill(child.pid, SIGKILL); _ = child.wait(deadline: 5) }
+        let window = try #require(Xdotool.waitForWindow(pid: child.pid, process: child))
+        let xprop = try #require(which("xprop"), "xprop (x11-utils) is missing")
+        let transient = try run(xprop, ["-id", window, "WM_TRANSIENT_FOR"], deadline: 5).stdout
+        let parentHex = "0x" + String(try #require(UInt(parent)), radix: 16)
+        #expect(transient.contains(parentHex), "\(transient.trimmingCharacters(in: .whitespacesAndNewlines)), parent \(parentHex)")
+    }
+
+    /// GTK's --display, as zenity takes it: the dialog opens there without DISPLAY set.
+    @Test func displayOptionOpensThatDisplay() throws {
+        try X11.require()
+        let display = try #require(ProcessInfo.processInfo.environment["DISPLAY"])
+        let env = ZenityCase.baseEnvironment.merging(["DISPLAY": "", "WAYLAND_DISPLAY": ""]) { $1 }
+        let result = try DialogRun.run(Products.beckon, ["--info", "--display=\(display)"], answer: .keys(["Return"]),
+                                       environment: env, deadline: 15)
+        #expect(result.exitCode == 0, "\(result)")
+    }
 }
