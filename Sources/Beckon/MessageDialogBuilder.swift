@@ -40,6 +40,10 @@ enum MessageDialogBuilder {
         }
         if case .x11Window(let xid)? = request.parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
+        } else {
+            // GtkMessageDialog hides itself from the taskbar, which suits a dialog
+            // over its own window; one with no parent would be lost behind others.
+            gtk_window_set_skip_taskbar_hint(dialog.cast(), 0)
         }
         return dialog
     }

@@ -154,4 +154,20 @@ import Testing
                                        environment: env, deadline: 15)
         #expect(result.exitCode == 0, "\(result)")
     }
+
+    /// --width, --height and --modal as the window manager sees them; a dialog
+    /// with no parent stays in the taskbar, as zenity's do.
+    @Test func sizeModalAndTaskbar() throws {
+        try X11.require()
+        let process = try RunningProcess(Products.beckon, ["--info", "--width=500", "--height=300", "--modal"],
+                                         environment: ZenityCase.baseEnvironment)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process))
+        let geometry = try run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5).stdout
+        #expect(geometry.contains("WIDTH=500\n") && geometry.contains("HEIGHT=300\n"), "\(geometry)")
+        let xprop = try #require(which("xprop"), "xprop (x11-utils) is missing")
+        let state = try run(xprop, ["-id", window, "_NET_WM_STATE"], deadline: 5).stdout
+        #expect(state.contains("_NET_WM_STATE_MODAL"), "\(state)")
+        #expect(!state.contains("_NET_WM_STATE_SKIP_TASKBAR"), "\(state)")
+    }
 }
