@@ -12,6 +12,7 @@ enum MessageRunner {
         if let programClass = options.programClass { gdk_set_program_class(programClass) }
         do {
             let result = try GtkRuntime.run { @GtkActor in
+                TerminationSignals.exitWhenReceived()
                 // Translations are read after gtk_init has set the locale.
                 let plan = MessagePlan(options, environment: environment, translations: .system)
                 if let warning = plan.warning { StandardError.write(warning + "\n") }

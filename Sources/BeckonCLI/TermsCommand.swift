@@ -44,7 +44,8 @@ enum TermsCommand {
         let outcome: TermsOutcome
         do {
             outcome = try GtkRuntime.run { @GtkActor in
-                try await Terms.present(prepared, options: options)
+                TerminationSignals.exitWhenReceived()
+                return try await Terms.present(prepared, options: options)
             }
         } catch let error as GtkRuntimeError {
             throw TermsCommandError.failure(error.description)

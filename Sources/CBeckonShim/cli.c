@@ -1,5 +1,9 @@
 #include "CBeckonShim.h"
 
+#include <glib-unix.h>
+#include <pthread.h>
+#include <signal.h>
+
 #include <libintl.h>
 
 void beckon_textdomain_use_utf8(const char *domain) {
@@ -57,4 +61,53 @@ void beckon_message_dialog_add_countdown(GtkWidget *dialog, unsigned int seconds
   countdown_show(c);
   c->source = g_timeout_add(1000, countdown_tick, c);
   g_signal_connect_data(dialog, "destroy", G_CALLBACK(countdown_dialog_destroyed), c, countdown_free, 0);
+}
+
+/* ---- termination signals ---------------------------------------------- */
+
+typedef struct {
+  BeckonTerminationFunc func;
+  void *user_data;
+  GDestroyNotify destroy;
+  int refs;
+} TerminationWatch;
+
+typedef struct {
+  TerminationWatch *watch;
+  int signum;
+} TerminationSource;
+
+static gboolean termination_arrived(gpointer data) {
+  TerminationSource *source = data;
+  source->watch->func(source->signum, source->watch->user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void termination_source_free(gpointer data) {
+  TerminationSource *source = data;
+  TerminationWatch *watch = source->watch;
+  if (--watch->refs == 0) {
+    if (watch->destroy) watch->destroy(watch->user_data);
+    g_free(watch);
+  }
+  g_free(source);
+}
+
+void beckon_termination_signals_watch(BeckonTerminationFunc func, void *user_data, GDestroyNotify destroy) {
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  sigset_t set;
+  sigemptyset(&set);
+  TerminationWatch *watch = g_new0(TerminationWatch, 1);
+  watch->func = func;
+  watch->user_data = user_data;
+  watch->destroy = destroy;
+  watch->refs = G_N_ELEMENTS(signals);
+  for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
+    sigaddset(&set, signals[i]);
+    TerminationSource *source = g_new0(TerminationSource, 1);
+    source->watch = watch;
+    source->signum = signals[i];
+    g_unix_signal_add_full(G_PRIORITY_HIGH, signals[i], termination_arrived, source, termination_source_free);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }

@@ -1,0 +1,25 @@
+import Beckon
+import CBeckonShim
+import Glibc
+
+/// SIGINT, SIGTERM and SIGHUP while a window is up: a line on stderr and exit
+/// status 128 + the signal's number, the status a shell reports for a process
+/// that signal killed (130, 143, 129).
+///
+/// Installed inside GTK's loop rather than at start-up: a signal that arrives
+/// while beckon still reads its input keeps its default action and stops the
+/// process at once, instead of waiting for a loop that never runs.
+enum TerminationSignals {
+    /// Makes the three signals end the program from GTK's loop.
+    @GtkActor static func exitWhenReceived() {
+        beckon_termination_signals_watch({ signum, _ in
+            let name = switch signum {
+            case SIGINT: "SIGINT"
+            case SIGTERM: "SIGTERM"
+            default: "SIGHUP"
+            }
+            StandardError.write("beckon: stopped by \(name); no answer was given\n")
+            exit(128 + signum)
+        }, nil, nil)
+    }
+}
