@@ -25,6 +25,7 @@ let package = Package(
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
+        .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),
         // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.
         .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim"], path: "Tests/Soak"),
 
@@ -34,7 +35,7 @@ let package = Package(
         // Real windows on a real X server (Xvfb) with real input (xdotool).
         .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
         // The built executables driven as processes, side by side with zenity.
-        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow", "BeckonSoak"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,25 @@
+// Ask: the smallest Beckon program. One question from Swift; exit 0 for Yes,
+// 1 for No (or Escape, or a close), 255 without a display.
+//
+//   swift run Ask "Accept the terms?"
+import Beckon
+import Glibc
+
+enum Answer: DialogChoice {
+    case no, yes
+    static let dismissal = Answer.no
+    var label: String { self == .yes ? "_Yes" : "_No" }
+    var role: DialogRole { self == .yes ? .default : .cancel }
+}
+
+let question = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Accept the terms?"
+do {
+    let answer = try GtkRuntime.run { @GtkActor in
+        try await Dialog.choice(Answer.self, title: "Question", message: question)
+    }
+    exit(answer == .yes ? 0 : 1)
+} catch {
+    let message = "Ask: \(error)\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    exit(255)
+}
