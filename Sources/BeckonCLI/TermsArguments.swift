@@ -42,18 +42,11 @@ struct TermsArguments: Equatable {
             let argument = arguments[index]
             index += 1
             if argument == "-h" { parsed.help = true; continue }
-            guard argument.hasPrefix("--"), argument.count > 2 else {
+            guard let option = LongOption(argument) else {
                 throw .usage("unexpected argument \(argument.debugDescription); the terms come from --file or standard input")
             }
-            let body = argument.dropFirst(2)
-            let name: String
-            var value: String?
-            if let equals = body.firstIndex(of: "=") {
-                name = String(body[..<equals])
-                value = String(body[body.index(after: equals)...])
-            } else {
-                name = String(body)
-            }
+            let name = option.name
+            var value = option.inlineValue
             if flags.contains(name) {
                 guard value == nil else { throw .usage("--\(name) takes no value") }
                 parsed.setFlag(name)

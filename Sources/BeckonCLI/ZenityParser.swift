@@ -16,16 +16,9 @@ public enum ZenityParser {
             let argument = arguments[index]
             index += 1
             if argument == "--" { break }
-            if argument.hasPrefix("--") {
-                let body = argument.dropFirst(2)
-                let name: String
-                var inlineValue: String?
-                if let equals = body.firstIndex(of: "=") {
-                    name = String(body[..<equals])
-                    inlineValue = String(body[body.index(after: equals)...])
-                } else {
-                    name = String(body)
-                }
+            if let long = LongOption(argument) {
+                let name = long.name
+                let inlineValue = long.inlineValue
                 if let topic = helpTopic(name) { return .help(topic) }
                 guard let option = ZenityOptionTable.byName[name] else { throw .notAvailable(argument) }
                 var value: String?
