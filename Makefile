@@ -37,9 +37,16 @@ test: deps
 test-unit: deps
 	$(SWIFT) test --filter 'BeckonTests|BeckonCLITests'
 
-# The headline job on the bundled sample terms.
+# The headline job on the bundled sample terms. Declining is an answer, not a
+# failed build: the demo reports the exit status instead of failing on it.
 demo: release
-	$(BIN)/beckon terms --file Resources/terms/sample-terms.md --id org.beckon.demo --version 1
+	@status=0; $(BIN)/beckon terms --file Resources/terms/sample-terms.md --id org.beckon.demo --version 1 --json || status=$$?; \
+	case $$status in \
+	  0) echo "demo: accepted (exit 0); the record is in $${XDG_STATE_HOME:-$$HOME/.local/state}/beckon/consents.json" ;; \
+	  1) echo "demo: declined or closed (exit 1)" ;; \
+	  5) echo "demo: timed out (exit 5)" ;; \
+	  *) echo "demo: beckon terms failed (exit $$status)"; exit $$status ;; \
+	esac
 
 bench: deps
 	bench/run
