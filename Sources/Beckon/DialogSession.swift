@@ -118,8 +118,19 @@ final class DialogSession {
         }
         if let window = widget {
             widget = nil
-            // Emits "destroy"; the funnel has fired or ignores it as a repeat.
-            gtk_widget_destroy(window)
+            gtk_widget_hide(window)
+            // Destroying can take a while (a text view holding 1 MB of terms
+            // frees it all), and the caller need not wait for it: the window is
+            // off screen now and goes on the next idle. The reference keeps the
+            // pointer valid should something else destroy it first. The funnel
+            // has fired, or ignores the "destroy" as a repeat.
+            g_object_ref(window)
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                let window = data!.assumingMemoryBound(to: GtkWidget.self)
+                gtk_widget_destroy(window)
+                g_object_unref(window)
+                return 0 // G_SOURCE_REMOVE
+            }, window, nil)
         }
         let continuation = self.continuation
         self.continuation = nil
