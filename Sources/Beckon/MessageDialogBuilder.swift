@@ -61,16 +61,7 @@ enum MessageDialogBuilder {
                 gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
             }
         }
-        if let iconName = appearance.iconName {
-            beckon_message_dialog_set_icon_name(dialog, iconName)
-        }
-        if let icon = appearance.windowIcon {
-            if icon.contains("/") {
-                _ = gtk_window_set_icon_from_file(dialog.cast(), icon, nil)
-            } else {
-                gtk_window_set_icon_name(dialog.cast(), icon)
-            }
-        }
+        beckon_message_dialog_set_icons(dialog, appearance.iconName, appearance.windowIcon)
         gtk_window_set_modal(dialog.cast(), appearance.isModal ? 1 : 0)
     }
 }

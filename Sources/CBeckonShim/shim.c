@@ -2,6 +2,7 @@
 
 #include <glib-unix.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
@@ -87,12 +88,62 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
   return d;
 }
 
-void beckon_message_dialog_set_icon_name(GtkWidget *dialog, const char *icon_name) {
-  GtkWidget *image = gtk_image_new_from_icon_name(icon_name, GTK_ICON_SIZE_DIALOG);
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_message_dialog_set_image(GTK_MESSAGE_DIALOG(dialog), image);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  gtk_widget_show(image);
+typedef struct {
+  GtkWidget *image; /* owned by the dialog; NULL when there is no image */
+  char *window_icon;
+} LateIcons;
+
+static void late_icons_free(gpointer data) {
+  LateIcons *icons = data;
+  g_free(icons->window_icon);
+  g_free(icons);
+}
+
+static gboolean late_icons_apply(gpointer data) {
+  GtkWidget *dialog = data;
+  LateIcons *icons = g_object_get_data(G_OBJECT(dialog), "beckon-late-icons");
+  if (!icons || gtk_widget_in_destruction(dialog)) return G_SOURCE_REMOVE;
+  if (icons->image) {
+    const char *name = g_object_get_data(G_OBJECT(icons->image), "beckon-icon-name");
+    gtk_image_set_from_icon_name(GTK_IMAGE(icons->image), name, GTK_ICON_SIZE_DIALOG);
+  }
+  if (icons->window_icon) {
+    if (strchr(icons->window_icon, '/'))
+      gtk_window_set_icon_from_file(GTK_WINDOW(dialog), icons->window_icon, NULL);
+    else
+      gtk_window_set_icon_name(GTK_WINDOW(dialog), icons->window_icon);
+  }
+  g_object_set_data(G_OBJECT(dialog), "beckon-late-icons", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean late_icons_first_frame(GtkWidget *dialog, cairo_t *cr, gpointer data) {
+  (void)cr; (void)data;
+  g_signal_handlers_disconnect_by_func(dialog, G_CALLBACK(late_icons_first_frame), NULL);
+  /* The frame reaches the X server before the icon work starts. */
+  gdk_display_flush(gtk_widget_get_display(dialog));
+  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, late_icons_apply, g_object_ref(dialog), g_object_unref);
+  return FALSE;
+}
+
+void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon) {
+  if (!icon_name && !window_icon) return;
+  LateIcons *icons = g_new0(LateIcons, 1);
+  icons->window_icon = g_strdup(window_icon);
+  if (icon_name) {
+    GtkWidget *image = gtk_image_new();
+    int width = 48, height = 48;
+    gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &width, &height);
+    gtk_widget_set_size_request(image, width, height);
+    g_object_set_data_full(G_OBJECT(image), "beckon-icon-name", g_strdup(icon_name), g_free);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_message_dialog_set_image(GTK_MESSAGE_DIALOG(dialog), image);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    gtk_widget_show(image);
+    icons->image = image;
+  }
+  g_object_set_data_full(G_OBJECT(dialog), "beckon-late-icons", icons, late_icons_free);
+  g_signal_connect_after(dialog, "draw", G_CALLBACK(late_icons_first_frame), NULL);
 }
 
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {

@@ -36,9 +36,12 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
                                      gboolean text_is_markup, const char *secondary,
                                      gboolean secondary_is_markup);
 
-/* Replaces the message dialog's icon with a themed icon (zenity's --icon-name).
- * GTK deprecated the call in 3.12 but message dialogs still honour it. */
-void beckon_message_dialog_set_icon_name(GtkWidget *dialog, const char *icon_name);
+/* Gives a message dialog its icon (zenity's dialog image, a themed name) and
+ * its window icon (a themed name, or a path with a '/'), either may be NULL,
+ * after the first frame is on screen: GTK's icon-theme lookup and image
+ * decoding cost more than the rest of the window's first frame. The image
+ * keeps the icon's size from the start, so nothing moves when it appears. */
+void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon);
 
 /* The label widget that shows a message dialog's primary or secondary text. */
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
