@@ -42,7 +42,7 @@ public enum GtkRuntime {
     /// Returns once GTK is initialized; the loop runs for the rest of the process.
     public static func startOnBackgroundThread() throws(GtkRuntimeError) {
         let ready = Mutex<Result<Void, GtkRuntimeError>?>(nil)
-        Thread.detach {
+        PosixThread.detach {
             do throws(GtkRuntimeError) {
                 try initialize()
                 ready.withLock { $0 = .success(()) }

@@ -14,7 +14,7 @@ public final class PreparedTerms: Sendable {
 
     init(_ document: TermsDocument) {
         self.document = document
-        Thread.detach { [self] in
+        PosixThread.detach { [self] in
             // Merged here, off GTK's thread: sorting thousands of spans is not free.
             let styled = MarkdownRenderer.render(document.markdown).mergingSpans()
             result.withLock { $0 = styled }

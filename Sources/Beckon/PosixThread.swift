@@ -1,7 +1,7 @@
 import Glibc
 
 /// A bare POSIX thread: the library keeps Foundation out of its dependencies.
-enum Thread {
+enum PosixThread {
     /// Starts `body` on a new detached thread.
     static func detach(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
