@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim"], path: "Tests/Soak"),
 
         // Logic only: no display needed.
-        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow"]),
+        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
         .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),

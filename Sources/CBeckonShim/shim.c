@@ -88,6 +88,53 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
   return d;
 }
 
+static char *icon_theme_name(void) {
+  char *theme = NULL;
+  g_object_get(gtk_settings_get_default(), "gtk-icon-theme-name", &theme, NULL);
+  return theme;
+}
+
+/* What gtk_icon_theme_load_icon would give, when icons.c can find it alone. */
+static GdkPixbuf *themed_pixbuf(const char *theme, const char *icon_name, int size, GtkTextDirection direction) {
+  char *file = beckon_icon_theme_find_png(NULL, theme, icon_name, size, direction);
+  char *bytes = NULL;
+  gsize length = 0;
+  GdkPixbuf *pixbuf = NULL;
+  if (file && g_file_get_contents(file, &bytes, &length, NULL)) {
+    /* gdk-pixbuf's PNG loader, named: gdk_pixbuf_new_from_file would first
+     * sniff the type through shared-mime-info's cache. */
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type("png", NULL);
+    if (loader && gdk_pixbuf_loader_write(loader, (const guchar *)bytes, length, NULL) &&
+        gdk_pixbuf_loader_close(loader, NULL) && gdk_pixbuf_loader_get_pixbuf(loader))
+      pixbuf = g_object_ref(gdk_pixbuf_loader_get_pixbuf(loader));
+    else if (loader)
+      gdk_pixbuf_loader_close(loader, NULL);
+    g_clear_object(&loader);
+  }
+  g_free(bytes);
+  g_free(file);
+  if (pixbuf && (gdk_pixbuf_get_width(pixbuf) != size || gdk_pixbuf_get_height(pixbuf) != size))
+    g_clear_object(&pixbuf); /* a mislabelled file: GTK would scale it */
+  return pixbuf;
+}
+
+/* gtk_window_set_icon_name's icon list (icon_list_from_theme), or NULL when
+ * any of its sizes needs GtkIconTheme. */
+static GList *themed_icon_list(const char *theme, const char *icon_name) {
+  int *sizes = beckon_icon_theme_sizes(NULL, theme, icon_name);
+  GList *list = NULL;
+  gboolean complete = sizes[0] != 0;
+  for (int *size = sizes; *size && complete; size++) {
+    /* GTK loads a scalable icon at 48 pixels for the window manager. */
+    GdkPixbuf *pixbuf = themed_pixbuf(theme, icon_name, *size == -1 ? 48 : *size, GTK_TEXT_DIR_NONE);
+    if (pixbuf) list = g_list_append(list, pixbuf);
+    else complete = FALSE;
+  }
+  g_free(sizes);
+  if (!complete) g_list_free_full(g_steal_pointer(&list), g_object_unref);
+  return list;
+}
+
 typedef struct {
   GtkWidget *image; /* owned by the dialog; NULL when there is no image */
   char *window_icon;
@@ -107,11 +154,18 @@ static gboolean late_icons_apply(gpointer data) {
     const char *name = g_object_get_data(G_OBJECT(icons->image), "beckon-icon-name");
     gtk_image_set_from_icon_name(GTK_IMAGE(icons->image), name, GTK_ICON_SIZE_DIALOG);
   }
-  if (icons->window_icon) {
-    if (strchr(icons->window_icon, '/'))
-      gtk_window_set_icon_from_file(GTK_WINDOW(dialog), icons->window_icon, NULL);
-    else
-      gtk_window_set_icon_name(GTK_WINDOW(dialog), icons->window_icon);
+  if (icons->window_icon && strchr(icons->window_icon, '/')) {
+    gtk_window_set_icon_from_file(GTK_WINDOW(dialog), icons->window_icon, NULL);
+  } else if (icons->window_icon) {
+    GList *list = NULL;
+    if (gtk_widget_get_scale_factor(dialog) == 1) {
+      char *theme = icon_theme_name();
+      list = themed_icon_list(theme, icons->window_icon);
+      g_free(theme);
+    }
+    if (list) gtk_window_set_icon_list(GTK_WINDOW(dialog), list);
+    else gtk_window_set_icon_name(GTK_WINDOW(dialog), icons->window_icon);
+    g_list_free_full(list, g_object_unref);
   }
   g_object_set_data(G_OBJECT(dialog), "beckon-late-icons", NULL);
   return G_SOURCE_REMOVE;
@@ -126,20 +180,36 @@ static gboolean late_icons_first_frame(GtkWidget *dialog, cairo_t *cr, gpointer 
   return FALSE;
 }
 
+static GtkWidget *dialog_image_new(GtkWidget *dialog) {
+  GtkWidget *image = gtk_image_new();
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_message_dialog_set_image(GTK_MESSAGE_DIALOG(dialog), image);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_widget_show(image);
+  return image;
+}
+
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon) {
+  if (!icon_name && !window_icon) return;
+  int size = 48, height = 48;
+  gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &size, &height);
+  if (icon_name && gtk_widget_get_scale_factor(dialog) == 1) {
+    char *theme = icon_theme_name();
+    GdkPixbuf *pixbuf = themed_pixbuf(theme, icon_name, size, gtk_widget_get_direction(dialog));
+    g_free(theme);
+    if (pixbuf) {
+      gtk_image_set_from_pixbuf(GTK_IMAGE(dialog_image_new(dialog)), pixbuf);
+      g_object_unref(pixbuf);
+      icon_name = NULL;
+    }
+  }
   if (!icon_name && !window_icon) return;
   LateIcons *icons = g_new0(LateIcons, 1);
   icons->window_icon = g_strdup(window_icon);
   if (icon_name) {
-    GtkWidget *image = gtk_image_new();
-    int width = 48, height = 48;
-    gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &width, &height);
-    gtk_widget_set_size_request(image, width, height);
+    GtkWidget *image = dialog_image_new(dialog);
+    gtk_widget_set_size_request(image, size, height);
     g_object_set_data_full(G_OBJECT(image), "beckon-icon-name", g_strdup(icon_name), g_free);
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_message_dialog_set_image(GTK_MESSAGE_DIALOG(dialog), image);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-    gtk_widget_show(image);
     icons->image = image;
   }
   g_object_set_data_full(G_OBJECT(dialog), "beckon-late-icons", icons, late_icons_free);

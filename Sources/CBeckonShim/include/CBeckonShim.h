@@ -37,10 +37,12 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
                                      gboolean secondary_is_markup);
 
 /* Gives a message dialog its icon (zenity's dialog image, a themed name) and
- * its window icon (a themed name, or a path with a '/'), either may be NULL,
- * after the first frame is on screen: GTK's icon-theme lookup and image
- * decoding cost more than the rest of the window's first frame. The image
- * keeps the icon's size from the start, so nothing moves when it appears. */
+ * its window icon (a themed name, or a path with a '/'), either may be NULL.
+ * Where a themed icon is a PNG of the right size, it is loaded without
+ * GtkIconTheme (icons.c): the image at once, the window icon after the first
+ * frame. Anything else waits for GtkIconTheme until the first frame is on
+ * screen: its machinery costs more than the rest of that frame. The image
+ * keeps the icon's size from the start, so nothing moves. */
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon);
 
 /* The label widget that shows a message dialog's primary or secondary text. */
@@ -73,5 +75,6 @@ gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
 
 #include "beckon_cli.h"
 #include "beckon_terms.h"
+#include "beckon_icons.h"
 
 #endif
