@@ -14,6 +14,7 @@
  * built-in icons, a theme directory without an up-to-date cache) is left to
  * GtkIconTheme by returning NULL. */
 #include "beckon_icons.h"
+#include "icons_loading.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -477,4 +478,47 @@ int *beckon_icon_theme_sizes(const char *const *base_dirs, const char *theme, co
   g_array_sort(sizes, compare_ints);
   chain_free(chain);
   return (int *)g_array_free(sizes, FALSE);
+}
+
+/* ---- loading ---------------------------------------------------------------- */
+
+/* What gtk_icon_theme_load_icon would give, when icons.c can find it alone. */
+GdkPixbuf *beckon_icon_theme_load(const char *theme, const char *icon_name, int size, GtkTextDirection direction) {
+  char *file = beckon_icon_theme_find_png(NULL, theme, icon_name, size, direction);
+  char *bytes = NULL;
+  gsize length = 0;
+  GdkPixbuf *pixbuf = NULL;
+  if (file && g_file_get_contents(file, &bytes, &length, NULL)) {
+    /* gdk-pixbuf's PNG loader, named: gdk_pixbuf_new_from_file would first
+     * sniff the type through shared-mime-info's cache. */
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type("png", NULL);
+    if (loader && gdk_pixbuf_loader_write(loader, (const guchar *)bytes, length, NULL) &&
+        gdk_pixbuf_loader_close(loader, NULL) && gdk_pixbuf_loader_get_pixbuf(loader))
+      pixbuf = g_object_ref(gdk_pixbuf_loader_get_pixbuf(loader));
+    else if (loader)
+      gdk_pixbuf_loader_close(loader, NULL);
+    g_clear_object(&loader);
+  }
+  g_free(bytes);
+  g_free(file);
+  if (pixbuf && (gdk_pixbuf_get_width(pixbuf) != size || gdk_pixbuf_get_height(pixbuf) != size))
+    g_clear_object(&pixbuf); /* a mislabelled file: GTK would scale it */
+  return pixbuf;
+}
+
+/* gtk_window_set_icon_name's icon list (icon_list_from_theme), or NULL when
+ * any of its sizes needs GtkIconTheme. */
+GList *beckon_icon_theme_window_icons(const char *theme, const char *icon_name) {
+  int *sizes = beckon_icon_theme_sizes(NULL, theme, icon_name);
+  GList *list = NULL;
+  gboolean complete = sizes[0] != 0;
+  for (int *size = sizes; *size && complete; size++) {
+    /* GTK loads a scalable icon at 48 pixels for the window manager. */
+    GdkPixbuf *pixbuf = beckon_icon_theme_load(theme, icon_name, *size == -1 ? 48 : *size, GTK_TEXT_DIR_NONE);
+    if (pixbuf) list = g_list_append(list, pixbuf);
+    else complete = FALSE;
+  }
+  g_free(sizes);
+  if (!complete) g_list_free_full(g_steal_pointer(&list), g_object_unref);
+  return list;
 }

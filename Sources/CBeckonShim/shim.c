@@ -1,4 +1,5 @@
 #include "CBeckonShim.h"
+#include "icons_loading.h"
 
 #include <glib-unix.h>
 #include <stdint.h>
@@ -94,47 +95,6 @@ static char *icon_theme_name(void) {
   return theme;
 }
 
-/* What gtk_icon_theme_load_icon would give, when icons.c can find it alone. */
-static GdkPixbuf *themed_pixbuf(const char *theme, const char *icon_name, int size, GtkTextDirection direction) {
-  char *file = beckon_icon_theme_find_png(NULL, theme, icon_name, size, direction);
-  char *bytes = NULL;
-  gsize length = 0;
-  GdkPixbuf *pixbuf = NULL;
-  if (file && g_file_get_contents(file, &bytes, &length, NULL)) {
-    /* gdk-pixbuf's PNG loader, named: gdk_pixbuf_new_from_file would first
-     * sniff the type through shared-mime-info's cache. */
-    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type("png", NULL);
-    if (loader && gdk_pixbuf_loader_write(loader, (const guchar *)bytes, length, NULL) &&
-        gdk_pixbuf_loader_close(loader, NULL) && gdk_pixbuf_loader_get_pixbuf(loader))
-      pixbuf = g_object_ref(gdk_pixbuf_loader_get_pixbuf(loader));
-    else if (loader)
-      gdk_pixbuf_loader_close(loader, NULL);
-    g_clear_object(&loader);
-  }
-  g_free(bytes);
-  g_free(file);
-  if (pixbuf && (gdk_pixbuf_get_width(pixbuf) != size || gdk_pixbuf_get_height(pixbuf) != size))
-    g_clear_object(&pixbuf); /* a mislabelled file: GTK would scale it */
-  return pixbuf;
-}
-
-/* gtk_window_set_icon_name's icon list (icon_list_from_theme), or NULL when
- * any of its sizes needs GtkIconTheme. */
-static GList *themed_icon_list(const char *theme, const char *icon_name) {
-  int *sizes = beckon_icon_theme_sizes(NULL, theme, icon_name);
-  GList *list = NULL;
-  gboolean complete = sizes[0] != 0;
-  for (int *size = sizes; *size && complete; size++) {
-    /* GTK loads a scalable icon at 48 pixels for the window manager. */
-    GdkPixbuf *pixbuf = themed_pixbuf(theme, icon_name, *size == -1 ? 48 : *size, GTK_TEXT_DIR_NONE);
-    if (pixbuf) list = g_list_append(list, pixbuf);
-    else complete = FALSE;
-  }
-  g_free(sizes);
-  if (!complete) g_list_free_full(g_steal_pointer(&list), g_object_unref);
-  return list;
-}
-
 typedef struct {
   GtkWidget *image; /* owned by the dialog; NULL when there is no image */
   char *window_icon;
@@ -160,7 +120,7 @@ static gboolean late_icons_apply(gpointer data) {
     GList *list = NULL;
     if (gtk_widget_get_scale_factor(dialog) == 1) {
       char *theme = icon_theme_name();
-      list = themed_icon_list(theme, icons->window_icon);
+      list = beckon_icon_theme_window_icons(theme, icons->window_icon);
       g_free(theme);
     }
     if (list) gtk_window_set_icon_list(GTK_WINDOW(dialog), list);
@@ -195,7 +155,7 @@ void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, c
   gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &size, &height);
   if (icon_name && gtk_widget_get_scale_factor(dialog) == 1) {
     char *theme = icon_theme_name();
-    GdkPixbuf *pixbuf = themed_pixbuf(theme, icon_name, size, gtk_widget_get_direction(dialog));
+    GdkPixbuf *pixbuf = beckon_icon_theme_load(theme, icon_name, size, gtk_widget_get_direction(dialog));
     g_free(theme);
     if (pixbuf) {
       gtk_image_set_from_pixbuf(GTK_IMAGE(dialog_image_new(dialog)), pixbuf);
