@@ -6,9 +6,13 @@ SWIFT ?= swift
 # into DT_RELR, and libstdc++ (the runtime's C++ support) is linked in rather
 # than loaded. The -L directory holds only libstdc++.a, so the linker takes it
 # over libstdc++.so; left empty when there is no libstdc++.a, the link stays dynamic.
+# bench/link-order.txt (bench/make-link-order) lays out the code the dialogs run
+# first and together, so the kernel's 64 KiB fault-around keeps fewer pages.
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
+LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX)
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
+	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
 .PHONY: all deps build release test test-unit demo bench soak install uninstall clean
