@@ -35,7 +35,6 @@ typedef struct {
 } Candidate;
 
 typedef struct {
-  char *name;
   GKeyFile *index;
   char **roots;       /* <base>/<name> for every base of the search path where it exists */
   char **subdirs;     /* Directories, then ScaledDirectories */
@@ -152,7 +151,6 @@ static gboolean icon_cache_images(const IconCache *cache, const char *icon_name,
 /* ---- themes --------------------------------------------------------------- */
 
 static void theme_free(Theme *theme) {
-  g_free(theme->name);
   if (theme->index) g_key_file_free(theme->index);
   g_strfreev(theme->roots);
   g_strfreev(theme->subdirs);
@@ -203,7 +201,6 @@ static Theme *theme_load(char **search_path, const char *name) {
     theme_free(theme);
     return NULL;
   }
-  theme->name = g_strdup(name);
   char **directories = g_key_file_get_string_list(theme->index, "Icon Theme", "Directories", NULL, NULL);
   char **scaled = g_key_file_get_string_list(theme->index, "Icon Theme", "ScaledDirectories", NULL, NULL);
   GStrvBuilder *subdirs = g_strv_builder_new();
