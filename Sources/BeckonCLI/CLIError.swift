@@ -1,4 +1,7 @@
-/// A failure of the `beckon` command line, with the exit code it ends the process with.
+import Beckon
+
+/// A failure of the `beckon` command line, zenity's dialogs and `beckon terms`
+/// alike, with the exit code it ends the process with.
 ///
 /// Every message follows zenity's wording where zenity has one, so scripts that
 /// match on stderr keep working, but names the option at fault as well.
@@ -6,9 +9,15 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, for stderr (without the program name or a newline).
     public var message: String
     /// The process's exit code; zenity uses 255 for every command-line error.
-    public var exitCode: Int32 = 255
+    public var exitCode: Int32 = ZenityExitCode.error.defaultValue
 
     public var description: String { message }
+
+    /// Writes the message on stderr after `program` and returns the exit code.
+    func report(as program: String) -> Int32 {
+        StandardError.write("\(program): \(message)\n")
+        return exitCode
+    }
 
     /// zenity's message for an option GLib cannot parse.
     static let notAvailableText = "This option is not available. Please see --help for all possible usages."
@@ -38,10 +47,10 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         CLIError(message: "--\(option) is not supported for this dialog")
     }
 
-    /// A zenity dialog that beckon does not provide.
+    /// A zenity dialog that beckon does not provide yet.
     static func dialogNotProvided(_ dialog: String) -> CLIError {
-        CLIError(message: "--\(dialog) is a zenity dialog that beckon does not provide; "
-            + "beckon shows --question, --info, --warning and --error")
+        let shown = ZenityDialogs.all.filter(\.isProvided).map { "--\($0.name)" }.joined(separator: ", ")
+        return CLIError(message: "--\(dialog) is a zenity dialog that beckon does not provide yet; beckon shows \(shown)")
     }
 
     static func switchNeedsButtons() -> CLIError {
@@ -50,5 +59,34 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
 
     static func badButton(_ value: String, _ why: String) -> CLIError {
         CLIError(message: "--button '\(value)': \(why)")
+    }
+
+    /// A value zenity takes but beckon refuses because it cannot be shown
+    /// truthfully (an impossible date, a range with no room).
+    static func badValue(_ option: String, _ why: String) -> CLIError {
+        CLIError(message: "--\(option): \(why)")
+    }
+
+    /// A mistake on `beckon terms`' command line.
+    static func termsUsage(_ message: String) -> CLIError {
+        CLIError(message: "\(message) (see beckon terms --help)")
+    }
+
+    /// Anything else that keeps a dialog from being shown or its answer kept.
+    static func failure(_ message: String) -> CLIError {
+        CLIError(message: message)
+    }
+}
+
+extension CLIError {
+    /// Any error from the library as a command failure: no display is always
+    /// 255; a failure while the dialog ran honours ZENITY_ERROR, as zenity does.
+    init(_ error: any Error, environment: Environment) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as GtkRuntimeError: self = CLIError(message: error.description)
+        default:
+            self = CLIError(message: "\(error)", exitCode: ZenityExitCode.error.value(in: environment))
+        }
     }
 }

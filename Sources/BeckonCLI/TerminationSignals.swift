@@ -12,7 +12,7 @@ import Glibc
 enum TerminationSignals {
     /// Makes the three signals end the program from GTK's loop.
     @GtkActor static func exitWhenReceived() {
-        beckon_termination_signals_watch({ signum, _ in
+        beckon_termination_signals_watch(CallbackBox.call, CallbackBox.retain { signum, _ in
             let name = switch signum {
             case SIGINT: "SIGINT"
             case SIGTERM: "SIGTERM"
@@ -20,6 +20,6 @@ enum TerminationSignals {
             }
             StandardError.write("beckon: stopped by \(name); no answer was given\n")
             exit(128 + signum)
-        }, nil, nil)
+        }, CallbackBox.release)
     }
 }

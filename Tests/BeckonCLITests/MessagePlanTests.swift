@@ -5,7 +5,7 @@ import Testing
 /// The dialog request worked out from options, as zenity 3.44 lays it out.
 @Suite struct MessagePlanTests {
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> MessagePlan {
-        guard case .message(let options) = try ZenityParser.parse(arguments) else {
+        guard case .dialog(let dialog, _) = try ZenityParser.parse(arguments), let options = dialog as? MessageOptions else {
             throw CLIError(message: "not a message dialog")
         }
         return MessagePlan(options, environment: Environment(env), translations: .english)
@@ -15,28 +15,28 @@ import Testing
         let question = try plan(["--question"])
         #expect(question.request.title == "Question")
         #expect(question.request.message == .markup("Are you sure you want to proceed?"))
-        #expect(question.request.buttons.map(\.label) == ["_No", "_Yes"])
-        #expect(question.request.defaultButtonIndex == 1)
+        #expect(question.request.frame.buttons.map(\.label) == ["_No", "_Yes"])
+        #expect(question.request.frame.defaultButtonIndex == 1)
         #expect(try plan(["--info"]).request.title == "Information")
         #expect(try plan(["--info"]).request.message == .markup("All updates are complete."))
         #expect(try plan(["--error"]).request.message == .markup("An error has occurred."))
-        #expect(try plan(["--warning"]).request.buttons.map(\.label) == ["_OK"])
+        #expect(try plan(["--warning"]).request.frame.buttons.map(\.label) == ["_OK"])
         #expect(try plan(["--warning"]).request.appearance.iconName == "dialog-warning")
     }
 
     @Test func buttonOrderAndDefaults() throws {
         let question = try plan(["--question", "--extra-button=A", "--ok-label=Go", "--cancel-label=Stop", "--default-cancel"])
-        #expect(question.request.buttons.map(\.label) == ["A", "Stop", "Go"])
-        #expect(question.meanings == [.extra(0), .cancel, .ok])
-        #expect(question.request.defaultButtonIndex == 1)
+        #expect(question.request.frame.buttons.map(\.label) == ["A", "Stop", "Go"])
+        #expect(question.buttons.meanings == [.extra(label: "A"), .cancel, .ok])
+        #expect(question.request.frame.defaultButtonIndex == 1)
         let switched = try plan(["--question", "--switch", "--extra-button=A", "--extra-button=B"])
-        #expect(switched.request.buttons.map(\.label) == ["A", "B"])
-        #expect(switched.request.defaultButtonIndex == nil)
+        #expect(switched.request.frame.buttons.map(\.label) == ["A", "B"])
+        #expect(switched.request.frame.defaultButtonIndex == nil)
         let info = try plan(["--info", "--extra-button=A"])
-        #expect(info.meanings == [.ok, .extra(0)])
+        #expect(info.buttons.meanings == [.ok, .extra(label: "A")])
         let custom = try plan(["--question", "--button=X:4", "--button=Y:5"])
-        #expect(custom.meanings == [.custom(0), .custom(1)])
-        #expect(custom.request.defaultButtonIndex == 1)
+        #expect(custom.buttons.meanings == [.custom(exitCode: 4), .custom(exitCode: 5)])
+        #expect(custom.request.frame.defaultButtonIndex == 1)
     }
 
     @Test func textEscapesAndMarkup() throws {
@@ -52,27 +52,27 @@ import Testing
 
     @Test func windowAndTimeout() throws {
         let request = try plan(["--info", "--width=300", "--height=-5", "--timeout=0", "--modal", "--no-wrap", "--ellipsize"]).request
-        #expect(request.appearance.width == 300)
-        #expect(request.appearance.height == nil)
-        #expect(request.timeout == nil)
-        #expect(request.appearance.isModal && !request.appearance.wrapsText && request.appearance.ellipsizesText)
+        #expect(request.frame.width == 300)
+        #expect(request.frame.height == nil)
+        #expect(request.frame.timeout == nil)
+        #expect(request.frame.isModal && !request.appearance.wrapsText && request.appearance.ellipsizesText)
         let countdown = try plan(["--info", "--timeout=3", "--countdown"]).request
-        #expect(countdown.timeout == .seconds(3) && countdown.appearance.showsCountdown)
-        #expect(try plan(["--info", "--countdown"]).request.appearance.showsCountdown == false)
+        #expect(countdown.frame.timeout == .seconds(3) && countdown.frame.showsCountdown)
+        #expect(try plan(["--info", "--countdown"]).request.frame.showsCountdown == false)
     }
 
     @Test func parentFromAttachOrWindowID() throws {
-        #expect(try plan(["--info", "--attach=0x400001"]).request.parent == .x11Window(0x400001))
-        #expect(try plan(["--info"], env: ["WINDOWID": "4194305"]).request.parent == .x11Window(4194305))
-        #expect(try plan(["--info", "--attach=5"], env: ["WINDOWID": "9"]).request.parent == .x11Window(5))
-        #expect(try plan(["--info"], env: ["WINDOWID": "junk"]).request.parent == nil)
+        #expect(try plan(["--info", "--attach=0x400001"]).request.frame.parent == .x11Window(0x400001))
+        #expect(try plan(["--info"], env: ["WINDOWID": "4194305"]).request.frame.parent == .x11Window(4194305))
+        #expect(try plan(["--info", "--attach=5"], env: ["WINDOWID": "9"]).request.frame.parent == .x11Window(5))
+        #expect(try plan(["--info"], env: ["WINDOWID": "junk"]).request.frame.parent == nil)
     }
 
     @Test func windowIcons() {
-        #expect(MessagePlan.windowIcon(nil, kind: .error) == "dialog-error")
-        #expect(MessagePlan.windowIcon("info", kind: .error) == "dialog-information")
-        #expect(MessagePlan.windowIcon("/nonexistent/icon.png", kind: .error) == "/nonexistent/icon.png")
-        #expect(MessagePlan.windowIcon("firefox", kind: .error) == "firefox")
+        #expect(CommonOptions.windowIcon(nil, default: "dialog-error") == "dialog-error")
+        #expect(CommonOptions.windowIcon("info", default: "dialog-error") == "dialog-information")
+        #expect(CommonOptions.windowIcon("/nonexistent/icon.png", default: "dialog-error") == "/nonexistent/icon.png")
+        #expect(CommonOptions.windowIcon("firefox", default: "dialog-error") == "firefox")
     }
 
     @Test func helpListsTheMessageOptionsInGLibsLayout() {

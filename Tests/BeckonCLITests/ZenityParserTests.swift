@@ -1,3 +1,4 @@
+import Beckon
 @testable import BeckonCLI
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @Suite struct ZenityParserTests {
     private func message(_ arguments: [String]) throws -> MessageOptions {
         let invocation = try ZenityParser.parse(arguments)
-        guard case .message(let options) = invocation else {
+        guard case .dialog(let dialog, _) = invocation, let options = dialog as? MessageOptions else {
             Issue.record("expected a message dialog, got \(invocation)")
             return MessageOptions(kind: .info)
         }
@@ -22,7 +23,7 @@ import Testing
         }
     }
 
-    @Test(arguments: MessageKind.allCases)
+    @Test(arguments: [MessageKind.question, .info, .warning, .error])
     func eachDialogType(kind: MessageKind) throws {
         #expect(try message(["--\(kind.rawValue)"]).kind == kind)
     }
@@ -31,28 +32,28 @@ import Testing
         let equals = try message(["--question", "--title=T", "--text=a=b", "--width=300"])
         let separate = try message(["--question", "--title", "T", "--text", "a=b", "--width", "300"])
         #expect(equals == separate)
-        #expect(equals.title == "T")
+        #expect(equals.common.title == "T")
         #expect(equals.text == "a=b")
-        #expect(equals.width == 300)
+        #expect(equals.common.width == 300)
     }
 
     @Test func theNextArgumentIsTheValueEvenWhenItLooksLikeAnOption() throws {
         let options = try message(["--question", "--text", "--timeout=1"])
         #expect(options.text == "--timeout=1")
-        #expect(options.timeout == nil)
+        #expect(options.common.timeout == nil)
     }
 
     @Test func repeatableAndLastWins() throws {
         let options = try message(["--info", "--extra-button=A", "--extra-button", "B", "--title=1", "--title=2"])
-        #expect(options.extraButtons == ["A", "B"])
-        #expect(options.title == "2")
+        #expect(options.common.extraButtons == ["A", "B"])
+        #expect(options.common.title == "2")
     }
 
     @Test func flags() throws {
         let options = try message(["--question", "--no-wrap", "--no-markup", "--ellipsize", "--default-cancel",
                                    "--modal", "--switch", "--extra-button=x", "--json", "--countdown"])
         #expect(options.noWrap && options.noMarkup && options.ellipsize && options.defaultCancel)
-        #expect(options.modal && options.switchMode && options.json && options.countdown)
+        #expect(options.common.modal && options.switchMode && options.common.json && options.common.countdown)
     }
 
     @Test func integersAsGLibReadsThem() {
@@ -70,7 +71,7 @@ import Testing
 
     @Test func doubleDashEndsOptionsAndStrayArgumentsAreIgnored() throws {
         let options = try message(["--question", "stray", "--", "--timeout=1", "--bogus"])
-        #expect(options.timeout == nil)
+        #expect(options.common.timeout == nil)
     }
 
     @Test func helpOptions() throws {
@@ -123,8 +124,8 @@ import Testing
         #expect(try message(["--info", "--hint=x"]).kind == .info)
         #expect(try message(["--info", "--switch", "--extra-button=a"]).kind == .info)
         let gtk = try message(["--info", "--class=C", "--name=N", "--display=:9", "--gtk-module=m", "--g-fatal-warnings"])
-        #expect(gtk.programClass == "C" && gtk.programName == "N" && gtk.display == ":9")
-        #expect(try message(["--question=3", "--modal=1"]).modal)
+        #expect(gtk.common.programClass == "C" && gtk.common.programName == "N" && gtk.common.display == ":9")
+        #expect(try message(["--question=3", "--modal=1"]).common.modal)
     }
 
     @Test func customButtons() throws {
@@ -135,5 +136,19 @@ import Testing
             CustomButton(label: "a:b", exitCode: 3),
             CustomButton(label: "Ratio 16:9x", exitCode: 3),
         ])
+    }
+}
+
+/// Help, version and about compare by value; dialogs by their options.
+extension ZenityInvocation: Equatable {
+    public static func == (lhs: ZenityInvocation, rhs: ZenityInvocation) -> Bool {
+        switch (lhs, rhs) {
+        case let (.help(a), .help(b)): a == b
+        case (.version, .version), (.about, .about): true
+        case let (.reference(a), .reference(b)): a == b
+        case let (.dialog(a, commonA), .dialog(b, commonB)):
+            commonA == commonB && (a as? MessageOptions) == (b as? MessageOptions)
+        default: false
+        }
     }
 }

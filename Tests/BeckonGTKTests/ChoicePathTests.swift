@@ -62,7 +62,7 @@ import Testing
         try GtkTestLoop.require()
         for (path, expected) in [(Path.escapeKey, DialogOutcome.escape), (.windowManagerClose, .close),
                                  (.destroyedByCode, .destroyed), (.returnKey, .button(2))] {
-            let request = DialogRequest(
+            let request = MessageRequest(
                 title: "outcome \(path.rawValue)", message: "Which way?",
                 buttons: Consent.allCases.map { DialogButton($0.label, role: $0.role) })
             let task = Task { try await Dialog().present(request) }

@@ -16,10 +16,10 @@ import Testing
         let presenter = ScriptedPresenter([.buttonAt(1)])
         let answer = try await Dialog(presenter: presenter).choice(Delete.self, title: "Delete?", message: "<b>x</b>")
         #expect(answer == .delete)
-        let request = try #require(await presenter.shown.first)
-        #expect(request.buttons == [DialogButton("keep", role: .cancel), DialogButton("delete", role: .destructive),
+        let request = try #require(await presenter.shown.first as? MessageRequest)
+        #expect(request.frame.buttons == [DialogButton("keep", role: .cancel), DialogButton("delete", role: .destructive),
                                     DialogButton("archive", role: .default)])
-        #expect(request.defaultButtonIndex == 2)
+        #expect(request.frame.defaultButtonIndex == 2)
         // Plain text by default: markup from a string is not interpreted.
         #expect(request.message == .plain("<b>x</b>"))
         #expect(!request.message.isMarkup)
@@ -30,8 +30,8 @@ import Testing
         let answer = try await Dialog(presenter: presenter).choice(
             Delete.self, title: nil, message: .markup("<b>Sure?</b>"), kind: .warning)
         #expect(answer == .keep)
-        #expect(await presenter.shown.first?.message.isMarkup == true)
-        #expect(await presenter.shown.first?.kind == .warning)
+        #expect((await presenter.shown.first as? MessageRequest)?.message.isMarkup == true)
+        #expect((await presenter.shown.first as? MessageRequest)?.kind == .warning)
     }
 
     @Test func timeoutThrowsTimedOut() async throws {

@@ -14,12 +14,12 @@ import Testing
     @Test func acceptingSignsIn() async throws {
         let presenter = ScriptedPresenter([.button("Accept")])
         #expect(try await workflow(presenter).run() == .signedIn(user: "ada"))
-        let shown = await presenter.shown
+        let shown = await presenter.shown.compactMap { $0 as? MessageRequest }
         #expect(shown.count == 1)
         #expect(shown.first?.title == "Terms of Use")
         #expect(shown.first?.detail == .plain("Be kind."))
-        #expect(shown.first?.buttons.map(\.label) == ["_Decline", "_Accept"])
-        #expect(shown.first?.defaultButtonIndex == 1)
+        #expect(shown.first?.frame.buttons.map(\.label) == ["_Decline", "_Accept"])
+        #expect(shown.first?.frame.defaultButtonIndex == 1)
     }
 
     @Test(arguments: [ScriptedPresenter.Answer.button("_Decline"), .escape, .close, .destroyed, .role(.cancel)])

@@ -94,40 +94,40 @@ final class TextBufferFiller {
     private static func makeTag(_ buffer: UnsafeMutablePointer<GtkTextBuffer>, _ style: TextStyle)
         -> UnsafeMutablePointer<GtkTextTag>
     {
-        let tag = beckon_terms_tag_new(buffer, nil)!
+        let tag = beckon_text_tag_new(buffer, nil)!
         let bold = Int32(PANGO_WEIGHT_BOLD.rawValue)
         switch style {
         case .heading(let level):
-            beckon_terms_tag_set_int(tag, "weight", bold)
-            beckon_terms_tag_set_double(tag, "scale", [1.6, 1.35, 1.2, 1.1, 1.0, 1.0][level - 1])
-            beckon_terms_tag_set_int(tag, "pixels-above-lines", 4)
+            beckon_text_tag_set_int(tag, "weight", bold)
+            beckon_text_tag_set_double(tag, "scale", [1.6, 1.35, 1.2, 1.1, 1.0, 1.0][level - 1])
+            beckon_text_tag_set_int(tag, "pixels-above-lines", 4)
         case .emphasis:
-            beckon_terms_tag_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
+            beckon_text_tag_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
         case .strong:
-            beckon_terms_tag_set_int(tag, "weight", bold)
+            beckon_text_tag_set_int(tag, "weight", bold)
         case .code:
-            beckon_terms_tag_set_string(tag, "family", "monospace")
-            beckon_terms_tag_set_string(tag, "background", "rgba(127,127,127,0.18)")
+            beckon_text_tag_set_string(tag, "family", "monospace")
+            beckon_text_tag_set_string(tag, "background", "rgba(127,127,127,0.18)")
         case .codeBlock:
-            beckon_terms_tag_set_string(tag, "family", "monospace")
-            beckon_terms_tag_set_string(tag, "paragraph-background", "rgba(127,127,127,0.14)")
-            beckon_terms_tag_set_int(tag, "wrap-mode", Int32(GTK_WRAP_CHAR.rawValue))
+            beckon_text_tag_set_string(tag, "family", "monospace")
+            beckon_text_tag_set_string(tag, "paragraph-background", "rgba(127,127,127,0.14)")
+            beckon_text_tag_set_int(tag, "wrap-mode", Int32(GTK_WRAP_CHAR.rawValue))
         case .quote:
-            beckon_terms_tag_set_string(tag, "foreground", "#77767b")
-            beckon_terms_tag_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
+            beckon_text_tag_set_string(tag, "foreground", "#77767b")
+            beckon_text_tag_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))
         case .indent(let level):
-            beckon_terms_tag_set_int(tag, "left-margin", Int32(clamping: 12 + 24 * level))
+            beckon_text_tag_set_int(tag, "left-margin", Int32(clamping: 12 + 24 * level))
         case .bullet(let level):
             // The bullet hangs left of the margin, so wrapped lines align with
             // the item's text rather than with its bullet.
-            beckon_terms_tag_set_int(tag, "left-margin", Int32(clamping: 12 + 24 * level))
-            beckon_terms_tag_set_int(tag, "indent", -18)
+            beckon_text_tag_set_int(tag, "left-margin", Int32(clamping: 12 + 24 * level))
+            beckon_text_tag_set_int(tag, "indent", -18)
         case .link:
-            beckon_terms_tag_set_string(tag, "foreground", "#3584e4")
-            beckon_terms_tag_set_int(tag, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
+            beckon_text_tag_set_string(tag, "foreground", "#3584e4")
+            beckon_text_tag_set_int(tag, "underline", Int32(PANGO_UNDERLINE_SINGLE.rawValue))
         case .rule:
-            beckon_terms_tag_set_int(tag, "justification", Int32(GTK_JUSTIFY_CENTER.rawValue))
-            beckon_terms_tag_set_string(tag, "foreground", "#9a9996")
+            beckon_text_tag_set_int(tag, "justification", Int32(GTK_JUSTIFY_CENTER.rawValue))
+            beckon_text_tag_set_string(tag, "foreground", "#9a9996")
         }
         return tag
     }

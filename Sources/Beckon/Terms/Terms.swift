@@ -45,17 +45,14 @@ public enum Terms {
     /// The window, and what its ending means.
     private static func show(_ prepared: PreparedTerms, _ options: TermsOptions) async throws -> TermsOutcome {
         let document = prepared.document
-        guard GtkRuntime.isRunning else { throw DialogError.runtimeNotRunning }
-        let ending = try await DialogSession.run(timeout: options.timeout) {
-            TermsWindow.build(prepared, options: options)
-        }
-        switch ending {
-        case .response(TermsWindow.acceptResponse):
+        let request = TermsRequest(prepared, options: options)
+        switch try await Dialog().present(request).outcome {
+        case .button(Int(TermsWindow.acceptResponse)):
             guard let id = options.consentID else { return .accepted(nil) }
             return .accepted(try recordAcceptance(of: document, id: id, version: options.version, options: options))
-        case .response(TermsWindow.declineResponse):
+        case .button:
             return .declined
-        case .response, .escape, .close, .destroyed:
+        case .escape, .close, .destroyed:
             return .dismissed
         case .timedOut:
             return .timedOut

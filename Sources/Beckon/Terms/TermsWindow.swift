@@ -86,10 +86,8 @@ final class TermsWindow {
         acceptButton = accept
         gtk_style_context_add_class(gtk_widget_get_style_context(accept), "suggested-action")
         // Before DialogSession's funnel, which is connected when it shows the window.
-        beckon_terms_guard_response(dialog, Self.acceptResponse, { data in
-            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
-            return GtkActor.assumeIsolated { window.gate.isOpen } ? 1 : 0
-        }, retained(), release)
+        beckon_dialog_guard_response(dialog, Self.acceptResponse, CallbackBox.call,
+                                     CallbackBox.retain { [self] _, _ in gate.isOpen ? 1 : 0 }, CallbackBox.release)
 
         // Last, so the window above was built while the terms were rendering.
         let textView = makeTextView()
@@ -122,10 +120,7 @@ final class TermsWindow {
         // The first screens now, before the window shows; the rest in idle
         // steps at redraw priority, so each paint waits for one step at most.
         if !filler.fillNext(bytes: Self.firstChunk) {
-            fillSource = g_idle_add_full(GDK_PRIORITY_REDRAW, { data in
-                let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
-                return GtkActor.assumeIsolated { window.fillStep() } ? 1 : 0
-            }, retained(), release)
+            fillSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in fillStep() }
         }
         let textView = gtk_text_view_new_with_buffer(buffer)!
         g_object_unref(buffer) // the view holds it
@@ -137,10 +132,10 @@ final class TermsWindow {
         gtk_text_view_set_top_margin(textView.cast(), 12)
         gtk_text_view_set_bottom_margin(textView.cast(), 12)
         gtk_text_view_set_pixels_below_lines(textView.cast(), 1)
-        beckon_terms_watch_links(textView, filler.linkTag, { offset, data in
-            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
-            GtkActor.assumeIsolated { window.linkClicked(at: Int(offset)) }
-        }, retained(), release)
+        beckon_text_view_watch_links(textView, filler.linkTag, CallbackBox.call, CallbackBox.retain { [self] offset, _ in
+            linkClicked(at: Int(offset))
+            return 0
+        }, CallbackBox.release)
         return textView
     }
 
@@ -165,15 +160,12 @@ final class TermsWindow {
     private func layoutChanged() {
         layoutSettled = false
         guard settleSource == 0 else { return }
-        settleSource = g_idle_add_full(G_PRIORITY_LOW, { data in
-            let window = Unmanaged<TermsWindow>.fromOpaque(data!).takeUnretainedValue()
-            GtkActor.assumeIsolated {
-                window.settleSource = 0
-                window.layoutSettled = true
-                window.checkScrolledToEnd()
-            }
-            return 0 // G_SOURCE_REMOVE
-        }, retained(), release)
+        settleSource = GtkSource.idle(priority: G_PRIORITY_LOW) { [self] in
+            settleSource = 0
+            layoutSettled = true
+            checkScrolledToEnd()
+            return false
+        }
     }
 
     /// One idle step of filling the buffer; false when done (the source ends).
@@ -207,39 +199,14 @@ final class TermsWindow {
 
     // MARK: - Plumbing
 
-    private func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                         _ body: @escaping @GtkActor (TermsWindow) -> Void) {
-        let box = Unmanaged.passRetained(Handler(window: self, body: body)).toOpaque()
-        beckon_signal_connect(instance, signal, { data in
-            let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
-            GtkActor.assumeIsolated { handler.body(handler.window) }
-        }, box, { data in Unmanaged<Handler>.fromOpaque(data!).release() })
-    }
-
     private func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
                             _ body: @escaping @GtkActor (TermsWindow) -> Void) {
-        connect(UnsafeMutableRawPointer(instance), signal, body)
+        GtkSignal.connect(instance, signal) { [self] in body(self) }
     }
-
-    private func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 
     private static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, top: Int32) {
         gtk_widget_set_margin_start(widget, 6)
         gtk_widget_set_margin_end(widget, 6)
         gtk_widget_set_margin_top(widget, top)
     }
-
-    private final class Handler {
-        let window: TermsWindow
-        let body: @GtkActor (TermsWindow) -> Void
-        init(window: TermsWindow, body: @escaping @GtkActor (TermsWindow) -> Void) {
-            self.window = window
-            self.body = body
-        }
-    }
-}
-
-/// Releases a TermsWindow retained for a C callback.
-private func release(_ data: UnsafeMutableRawPointer?) {
-    Unmanaged<TermsWindow>.fromOpaque(data!).release()
 }

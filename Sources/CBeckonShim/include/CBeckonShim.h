@@ -4,14 +4,18 @@
 /* The C side of Beckon: only what Swift cannot or should not do itself.
  * Variadic GTK calls, signal connections (g_signal_connect is a macro and its
  * handlers need G_CALLBACK casts) and the funnel that turns every way a dialog
- * can end into one callback that fires exactly once.
+ * can end into one callback that fires exactly once. Functions are named after
+ * the GTK object they act on: beckon_dialog_*, beckon_text_view_*, …
  *
- * Every callback takes a `void *user_data` plus a GDestroyNotify that runs when
- * the connection goes away, so a Swift closure box lives exactly as long as the
- * connection that can call it. No static functions here: this header is
- * imported by Swift through a module. */
+ * Every callback is a BeckonCallback with a `void *user_data` plus a
+ * GDestroyNotify that runs when nothing can call it any more, so a Swift
+ * closure box lives exactly as long as the connection that can call it. No
+ * static functions here: this header is imported by Swift through a module. */
 
 #include <gtk/gtk.h>
+#include "beckon_callback.h"
+
+/* ---- GtkDialog (dialog.c) ---------------------------------------------- */
 
 /* How a watched dialog ended. */
 typedef enum {
@@ -21,14 +25,30 @@ typedef enum {
   BECKON_END_DESTROYED = 3, /* destroyed by code before any of the above */
 } BeckonEnd;
 
-typedef void (*BeckonDialogEndFunc)(BeckonEnd end, int response_id, void *user_data);
+/* Funnels response, close, delete-event and destroy of `dialog` into `func`
+ * (first: a BeckonEnd, second: the response id), called at most once, on the
+ * thread running GTK's main loop. `destroy` runs with user_data when the
+ * dialog is finalized, after the last possible call. A window-manager close
+ * and Escape do not destroy the dialog: the owner does. */
+void beckon_dialog_watch(GtkWidget *dialog, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
-/* Funnels response, close, delete-event and destroy of `dialog` into `func`,
- * called at most once, on the thread running GTK's main loop. `destroy` runs
- * with user_data when the dialog is finalized, after the last possible call.
- * A window-manager close and Escape do not destroy the dialog: the owner does. */
-void beckon_dialog_watch(GtkWidget *dialog, BeckonDialogEndFunc func, void *user_data,
-                         GDestroyNotify destroy);
+/* Stops every "response" of `dialog` with `response_id` that `allow` refuses
+ * (returns 0; first: the response id), before any handler connected later sees
+ * it. Connect it before the dialog is watched, so a default response activated
+ * by Return while a gate is closed never reaches the session. Returns the
+ * handler id. */
+gulong beckon_dialog_guard_response(GtkWidget *dialog, int response_id, BeckonCallback allow,
+                                    void *user_data, GDestroyNotify destroy);
+
+/* The button of `dialog` for response_id, or NULL. */
+GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id);
+
+/* Adds a line at the end of `box` (a box inside `dialog`) that counts down the
+ * seconds left ("Closes in 9 seconds"), updated every second until the dialog
+ * is destroyed; the timer goes away with the dialog. */
+void beckon_dialog_add_countdown(GtkWidget *dialog, GtkWidget *box, unsigned int seconds);
+
+/* ---- GtkMessageDialog (message_dialog.c) ------------------------------- */
 
 /* gtk_message_dialog_new without varargs. Text is shown literally unless the
  * matching *_is_markup flag is set; `secondary` may be NULL. */
@@ -48,33 +68,67 @@ void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, c
 /* The label widget that shows a message dialog's primary or secondary text. */
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
 
-/* A callback with no arguments besides user_data, for simple signals such as
- * "clicked", "toggled" or "value-changed". Returns the handler id. */
-typedef void (*BeckonSignalFunc)(void *user_data);
-gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonSignalFunc func,
-                             void *user_data, GDestroyNotify destroy);
+/* ---- GtkTextView and GtkTextTag (text_view.c) -------------------------- */
+
+/* gtk_text_buffer_create_tag without varargs: a tag named `name` (NULL for an
+ * anonymous one) in the buffer's tag table, owned by the table. */
+GtkTextTag *beckon_text_tag_new(GtkTextBuffer *buffer, const char *name);
+
+/* g_object_set for one property of a text tag. The int form also sets enum
+ * and boolean properties (weight, style, underline, justification, …). */
+void beckon_text_tag_set_int(GtkTextTag *tag, const char *property, int value);
+void beckon_text_tag_set_double(GtkTextTag *tag, const char *property, double value);
+void beckon_text_tag_set_string(GtkTextTag *tag, const char *property, const char *value);
+
+/* Watches `text_view` for primary-button clicks on text tagged `link_tag`
+ * (a click that ends a selection drag is not one; first: the character offset
+ * clicked) and turns the pointer into a hand over such text. */
+void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, BeckonCallback func,
+                                  void *user_data, GDestroyNotify destroy);
+
+/* ---- GLib's main loop (main_loop.c) ------------------------------------ */
+
+/* A signal whose handler needs nothing but user_data, such as "clicked",
+ * "toggled" or "value-changed" (first and second are 0). Returns the handler id. */
+gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallback func, void *user_data,
+                             GDestroyNotify destroy);
+
+/* A timeout or idle source at `priority`; it goes on while `func` returns
+ * non-zero. Returns the source id. */
+guint beckon_timeout_add(unsigned int milliseconds, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Delivers SIGINT, SIGTERM and SIGHUP to `func` (first: the signal number)
+ * from GTK's main loop, so the program can say why it stops and exit with a
+ * status of its own instead of dying mid-frame. Unblocks the three first: a
+ * parent may have left them blocked, and a dialog that cannot be stopped is
+ * worse than one that closes. */
+void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
  * fd source on the main queue's eventfd that empties the eventfd, then drains
  * the queue. Call on the thread that runs gtk_main. Returns the source id. */
 guint beckon_main_queue_drain_install(void);
 
+/* ---- GtkWindow and GtkWidget (window.c) -------------------------------- */
+
 /* The X11 window id of a realized toplevel, or 0 off X11. */
 unsigned long beckon_window_xid(GtkWidget *window);
-
-/* The centre of `widget` in root-window coordinates, for pointing real input
- * at it. FALSE when it is not realized. */
-gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
-
-/* The button of `dialog` for response_id, or NULL. */
-GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id);
 
 /* Makes `window` transient for the foreign X11 window `xid` (zenity's --attach
  * and WINDOWID). Returns FALSE when the display is not X11 or xid is unknown. */
 gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
 
-#include "beckon_cli.h"
-#include "beckon_terms.h"
+/* The centre of `widget` in root-window coordinates, for pointing real input
+ * at it. FALSE when it is not realized. */
+gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
+
+/* ---- gettext (locale.c) ------------------------------------------------ */
+
+/* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK
+ * does for its own domain (libintl.h is not visible to Swift). */
+void beckon_textdomain_use_utf8(const char *domain);
+
 #include "beckon_icons.h"
 
 #endif

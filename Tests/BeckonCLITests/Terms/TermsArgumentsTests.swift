@@ -41,7 +41,7 @@ import Testing
         #expect {
             try TermsArguments.parse(arguments)
         } throws: { error in
-            guard let error = error as? TermsCommandError else { return false }
+            guard let error = error as? CLIError else { return false }
             return error.exitCode == 255 && error.message.contains(message) && error.message.contains("--help")
         }
     }

@@ -8,6 +8,8 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     /// (a timeout, a command-line error).
     enum Answer: Sendable {
         case keys([String])
+        /// Text typed into the focused field, then keys.
+        case type(String, then: [String])
         case windowManagerClose
         case none
     }
@@ -22,6 +24,8 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     var name: String
     var arguments: [String]
     var environment: [String: String] = [:]
+    /// What the program reads on stdin (nothing: an empty, closed stdin).
+    var stdin: String?
     var answer: Answer
     /// What both programs must give. Pinning it catches a case that passes only
     /// because both programs failed the same way (say, no window at all).
@@ -31,11 +35,12 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    init(_ name: String, _ arguments: [String], env: [String: String] = [:], _ answer: Answer,
+    init(_ name: String, _ arguments: [String], env: [String: String] = [:], stdin: String? = nil, _ answer: Answer,
          exit: Int32, stdout: String = "", zenityIsWrong: (why: String, beckon: Observed)? = nil) {
         self.name = name
         self.arguments = arguments
         self.environment = env
+        self.stdin = stdin
         self.answer = answer
         self.expected = Observed(exitCode: exit, stdout: stdout)
         self.zenityIsWrong = zenityIsWrong
@@ -60,10 +65,12 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         let harnessAnswer: DialogRun.Answer
         switch answer {
         case .keys(let keys): harnessAnswer = .keys(keys)
+        case .type(let text, let keys): harnessAnswer = .type(text, then: keys)
         case .windowManagerClose: harnessAnswer = .windowManagerClose
         case .none: harnessAnswer = .none
         }
-        let result = try DialogRun.run(executable, arguments, answer: harnessAnswer, environment: env, deadline: 15)
+        let result = try DialogRun.run(executable, arguments, answer: harnessAnswer, environment: env,
+                                       stdin: stdin.map { Data($0.utf8) }, deadline: 15)
         return (Observed(exitCode: result.exitCode, stdout: result.stdout), result)
     }
 }

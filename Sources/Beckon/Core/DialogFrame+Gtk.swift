@@ -1,0 +1,64 @@
+import CBeckonShim
+import CGtk
+
+/// The parts of a GtkDialog every kind shares, built the same way for all.
+extension DialogFrame {
+    /// Gives `dialog` the frame's title, buttons (response id = index), default
+    /// button, size, modality and parent. The window icon is left to the
+    /// caller: a message dialog loads its own with its image.
+    @GtkActor
+    func apply(to dialog: UnsafeMutablePointer<GtkWidget>) {
+        if let title { gtk_window_set_title(dialog.cast(), title) }
+        var defaultButton: UnsafeMutablePointer<GtkWidget>?
+        for (index, button) in buttons.enumerated() {
+            let widget = gtk_dialog_add_button(dialog.cast(), button.label, Int32(index))!
+            let style = gtk_widget_get_style_context(widget)
+            switch button.role {
+            case .default:
+                if highlightsDefaultButton { gtk_style_context_add_class(style, "suggested-action") }
+                if defaultButton == nil { defaultButton = widget }
+            case .destructive:
+                gtk_style_context_add_class(style, "destructive-action")
+            case .cancel, .plain:
+                break
+            }
+        }
+        if let index = defaultButtonIndex, let defaultButton {
+            gtk_dialog_set_default_response(dialog.cast(), Int32(index))
+            // Return goes to the focused button first: focus the default one.
+            gtk_widget_grab_focus(defaultButton)
+        }
+        if width != nil || height != nil {
+            gtk_window_set_default_size(dialog.cast(), Int32(clamping: width ?? -1), Int32(clamping: height ?? -1))
+        }
+        gtk_window_set_modal(dialog.cast(), isModal ? 1 : 0)
+        if case .x11Window(let xid)? = parent {
+            _ = beckon_window_attach_to_xid(dialog, UInt(xid))
+        } else {
+            // Dialogs hide themselves from the taskbar, which suits a dialog over
+            // its own window; one with no parent would be lost behind others.
+            gtk_window_set_skip_taskbar_hint(dialog.cast(), 0)
+        }
+    }
+
+    /// Sets ``windowIcon`` on `window`: an image file (a path with '/') or a
+    /// themed name. Before the window maps, so the window manager never puts
+    /// an icon of its own there.
+    @GtkActor
+    func applyWindowIcon(to window: UnsafeMutablePointer<GtkWidget>) {
+        guard let windowIcon, !windowIcon.isEmpty else { return }
+        if windowIcon.contains("/") {
+            gtk_window_set_icon_from_file(window.cast(), windowIcon, nil)
+        } else {
+            gtk_window_set_icon_name(window.cast(), windowIcon)
+        }
+    }
+
+    /// Adds the "Closes in N seconds" line at the end of `box`, when asked for.
+    @GtkActor
+    func addCountdown(to dialog: UnsafeMutablePointer<GtkWidget>, in box: UnsafeMutablePointer<GtkWidget>) {
+        guard showsCountdown, let timeout else { return }
+        let seconds = timeout.components.seconds + (timeout.components.attoseconds > 0 ? 1 : 0)
+        beckon_dialog_add_countdown(dialog, box, UInt32(clamping: max(seconds, 0)))
+    }
+}

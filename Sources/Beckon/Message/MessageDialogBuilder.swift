@@ -1,0 +1,27 @@
+import CBeckonShim
+import CGtk
+
+/// Makes the GtkMessageDialog for a ``MessageRequest``.
+extension MessageRequest: GtkDialogKind {
+    @GtkActor
+    func makeWindow(_ control: DialogControl) -> DialogWindow<Void> {
+        let dialog = beckon_message_dialog_new(
+            nil, kind.gtkType,
+            message.string, message.isMarkup ? 1 : 0,
+            detail?.string, detail?.isMarkup == true ? 1 : 0)!
+        frame.apply(to: dialog)
+        if let label = beckon_message_dialog_label(dialog, 0) {
+            if !appearance.wrapsText { gtk_label_set_line_wrap(label.cast(), 0) }
+            if appearance.isTextSelectable { gtk_label_set_selectable(label.cast(), 1) }
+            if appearance.ellipsizesText {
+                gtk_label_set_line_wrap(label.cast(), 0)
+                gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+            }
+        }
+        beckon_message_dialog_set_icons(dialog, appearance.iconName, frame.windowIcon)
+        if let area = gtk_message_dialog_get_message_area(dialog.cast()) {
+            frame.addCountdown(to: dialog, in: area)
+        }
+        return DialogWindow(widget: dialog) { _ in }
+    }
+}

@@ -1,0 +1,48 @@
+/// A message dialog: text, an icon for its kind, and buttons. Its answer is
+/// the button alone.
+public struct MessageRequest: DialogRequest, Hashable {
+    public typealias Value = Void
+
+    /// Title, buttons, timeout and window.
+    public var frame: DialogFrame
+    /// The primary text.
+    public var message: DialogText
+    /// Secondary text under the primary text.
+    public var detail: DialogText?
+    /// Info, warning, question or error: picks the icon.
+    public var kind: MessageKind
+    /// How the text and icon look.
+    public var appearance: MessageAppearance
+
+    public init(
+        title: String? = nil, message: DialogText, detail: DialogText? = nil,
+        kind: MessageKind = .question, buttons: [DialogButton],
+        timeout: Duration? = nil, parent: DialogParent? = nil,
+        appearance: MessageAppearance = MessageAppearance()
+    ) {
+        self.frame = DialogFrame(title: title, buttons: buttons, timeout: timeout, parent: parent)
+        self.message = message
+        self.detail = detail
+        self.kind = kind
+        self.appearance = appearance
+    }
+
+    public func value(scripted: ScriptedValue?) -> Void? {
+        scripted == nil ? () : nil
+    }
+}
+
+/// How a message dialog's text and icon look, beyond its frame.
+public struct MessageAppearance: Sendable, Hashable {
+    /// Whether long lines wrap (zenity's `--no-wrap` turns this off).
+    public var wrapsText: Bool = true
+    /// Whether overlong text ends with an ellipsis instead of wrapping.
+    public var ellipsizesText: Bool = false
+    /// A themed icon name that replaces the kind's icon.
+    public var iconName: String?
+    /// Whether the text can be selected and copied; it then takes a Tab stop,
+    /// as zenity's text does.
+    public var isTextSelectable: Bool = false
+
+    public init() {}
+}

@@ -1,0 +1,149 @@
+@_spi(Testing) import Beckon
+import Glibc
+
+/// `beckon terms`: the terms-of-use acceptance dialog. See docs/terms.md.
+enum TermsCommand {
+    /// Runs `beckon terms` with the arguments after `terms`; returns the exit code.
+    static func main(_ arguments: [String]) -> Int32 {
+        do {
+            return try run(TermsArguments.parse(arguments))
+        } catch {
+            // Terms' codes are zenity's defaults: no ZENITY_* overrides here.
+            return CLIError(error, environment: Environment([:])).report(as: "beckon terms")
+        }
+    }
+
+    static func run(_ arguments: TermsArguments) throws -> Int32 {
+        if arguments.help {
+            print(TermsHelp.text, terminator: "")
+            return 0
+        }
+        // The locale's charset decides how non-UTF-8 terms are read.
+        setlocale(LC_ALL, "")
+        let options = try makeOptions(arguments)
+        if arguments.status { return try status(arguments, options) }
+        if arguments.revoke { return try revoke(arguments, options) }
+
+        let document = try readDocument(arguments)
+        for warning in document.warnings { options.onWarning(warning) }
+
+        if arguments.once, let id = arguments.id,
+           let record = try mapErrors({ () throws(TermsError) in
+               try Terms.existingConsent(for: document, id: id, version: arguments.version, options: options)
+           }) {
+            return finish(.alreadyAccepted(record), arguments)
+        }
+        if let answer = arguments.testAnswer {
+            return try answerWithoutWindow(answer, document, arguments, options)
+        }
+        // Rendering starts now, on its own thread, while GTK starts up.
+        let prepared = Terms.prepare(document)
+        let outcome: TermsOutcome
+        do {
+            outcome = try GtkRuntime.run { @GtkActor in
+                TerminationSignals.exitWhenReceived()
+                return try await Terms.present(prepared, options: options)
+            }
+        } catch let error as TermsError {
+            throw CLIError.failure(error.description)
+        }
+        return finish(outcome, arguments)
+    }
+
+    private static func makeOptions(_ arguments: TermsArguments) throws -> TermsOptions {
+        var options = TermsOptions()
+        if let title = arguments.title { options.labels.title = title }
+        if let accept = arguments.acceptLabel { options.labels.accept = accept }
+        if let decline = arguments.declineLabel { options.labels.decline = decline }
+        options.checkboxLabel = arguments.checkbox
+        options.requiresScroll = arguments.requiresScroll
+        options.timeout = arguments.timeout.map { .seconds($0) }
+        if let width = arguments.width { options.width = width }
+        if let height = arguments.height { options.height = height }
+        options.consentID = arguments.id
+        options.version = arguments.version
+        options.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
+        if arguments.id != nil {
+            let warn = options.onWarning
+            var store = try mapErrors { () throws(ConsentStoreError) in try ConsentStore.standard(onWarning: warn) }
+            if arguments.testPauseMidWrite {
+                store.midWriteHook = { _ = raise(SIGSTOP) }
+            }
+            options.store = store
+        }
+        return options
+    }
+
+    private static func readDocument(_ arguments: TermsArguments) throws -> TermsDocument {
+        try mapErrors { () throws(TermsError) -> TermsDocument in
+            if let file = arguments.file {
+                return try TermsDocument.read(path: file, encoding: arguments.encoding)
+            }
+            guard isatty(0) == 0 else {
+                throw TermsError.unreadableInput(reason: "it is a terminal; give the terms with --file or pipe them in")
+            }
+            return try TermsDocument.read(fileDescriptor: 0, encoding: arguments.encoding)
+        }
+    }
+
+    private static func status(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
+        guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
+        guard let record = try mapErrors({ () throws(ConsentStoreError) in try store.record(id: id) }) else {
+            if arguments.json { print(JSONValue.null.serialized()) }
+            return ZenityExitCode.cancel.defaultValue
+        }
+        print(arguments.json ? record.json.serialized() : describe(record))
+        return ZenityExitCode.ok.defaultValue
+    }
+
+    private static func revoke(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
+        guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
+        let removed = try mapErrors { () throws(ConsentStoreError) in try store.remove(id: id) }
+        if arguments.json { print(removed?.json.serialized() ?? JSONValue.null.serialized()) }
+        return removed == nil ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
+    }
+
+    /// `--test-answer`: what Accept or Decline would do, without a window, so the
+    /// record file can be tested from many processes at once.
+    private static func answerWithoutWindow(
+        _ answer: TermsArguments.TestAnswer, _ document: TermsDocument,
+        _ arguments: TermsArguments, _ options: TermsOptions
+    ) throws -> Int32 {
+        switch answer {
+        case .decline:
+            return finish(.declined, arguments)
+        case .accept:
+            guard let id = arguments.id else { return finish(.accepted(nil), arguments) }
+            let record = try mapErrors { () throws(TermsError) in
+                try Terms.recordAcceptance(of: document, id: id, version: arguments.version, options: options)
+            }
+            return finish(.accepted(record), arguments)
+        }
+    }
+
+    private static func finish(_ outcome: TermsOutcome, _ arguments: TermsArguments) -> Int32 {
+        if arguments.json { print(outcome.json.serialized()) }
+        switch outcome {
+        case .accepted, .alreadyAccepted: return ZenityExitCode.ok.defaultValue
+        case .declined, .dismissed: return ZenityExitCode.cancel.defaultValue
+        case .timedOut: return ZenityExitCode.timeout.defaultValue
+        }
+    }
+
+    static func describe(_ record: ConsentRecord) -> String {
+        """
+        id: \(record.id)
+        version: \(record.version ?? "")
+        sha256: \(record.sha256)
+        accepted_at: \(record.acceptedAt)
+        user: \(record.user)
+        """
+    }
+
+    /// Library errors become command errors with exit code 255.
+    private static func mapErrors<T, E: Error & CustomStringConvertible>(
+        _ body: () throws(E) -> T
+    ) throws(CLIError) -> T {
+        do { return try body() } catch { throw .failure(error.description) }
+    }
+}

@@ -1,0 +1,49 @@
+import Beckon
+
+/// What a button stands for, which decides the exit code and stdout.
+enum ButtonMeaning: Sendable, Equatable {
+    /// zenity's OK (or Yes).
+    case ok
+    /// zenity's Cancel (or No).
+    case cancel
+    /// `--extra-button`: prints its label and exits with the ESC code.
+    case extra(label: String)
+    /// beckon's `--button`: exits with its own code.
+    case custom(exitCode: Int32)
+
+    /// The name `--json` gives it.
+    var jsonName: String {
+        switch self {
+        case .ok: "ok"
+        case .cancel: "cancel"
+        case .extra: "extra"
+        case .custom: "custom"
+        }
+    }
+}
+
+/// A dialog's buttons with what each means, index for index.
+struct ZenityButtons: Sendable, Equatable {
+    var buttons: [DialogButton] = []
+    var meanings: [ButtonMeaning] = []
+
+    mutating func add(_ label: String, _ role: DialogRole, _ meaning: ButtonMeaning) {
+        buttons.append(DialogButton(label, role: role))
+        meanings.append(meaning)
+    }
+
+    mutating func addExtras(_ labels: [String]) {
+        for label in labels { add(label, .plain, .extra(label: label)) }
+    }
+
+    /// The buttons of zenity's dialogs built from its UI file (entry, scale,
+    /// calendar, password, colour): Cancel, then OK (Return), then the extra
+    /// buttons, which zenity adds after the others.
+    static func cancelOK(_ common: CommonOptions, translations: Translations) -> ZenityButtons {
+        var result = ZenityButtons()
+        result.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
+        result.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
+        result.addExtras(common.extraButtons)
+        return result
+    }
+}

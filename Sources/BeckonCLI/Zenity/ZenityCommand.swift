@@ -1,0 +1,68 @@
+import Beckon
+import CGtk
+import Glibc
+
+/// The zenity-compatible dialogs: `beckon --question …`, or beckon called as `zenity`.
+enum ZenityCommand {
+    /// zenity's version, printed by `--version` so version checks in scripts pass.
+    static let zenityVersion = "3.44.0"
+
+    static func main(_ arguments: [String]) -> Int32 {
+        // A reader that went away (`beckon … | head -0`) must not kill us before
+        // the exit code is set: a failed write is ignored instead.
+        signal(SIGPIPE, SIG_IGN)
+        let program = programName(arguments.first)
+        let invocation: ZenityInvocation
+        do {
+            invocation = try ZenityParser.parse(Array(arguments.dropFirst()))
+        } catch {
+            return error.report(as: program)
+        }
+        switch invocation {
+        case .help(let topic):
+            StandardOutput.write(ZenityHelp.text(topic, program: program))
+            return 0
+        case .version:
+            StandardOutput.write(zenityVersion + "\n")
+            return 0
+        case .about:
+            StandardOutput.write("beckon: GTK dialogs for shell scripts, compatible with zenity \(zenityVersion)\n")
+            return 0
+        case .reference(let format):
+            StandardOutput.write(ZenityReference.text(format))
+            return 0
+        case .dialog(let dialog, let common):
+            return run(dialog, common, environment: .process, program: program)
+        }
+    }
+
+    /// Shows `dialog` in GTK's loop and returns the exit code; every failure
+    /// becomes a ``CLIError`` here, the one place that maps errors to codes.
+    static func run(_ dialog: any ZenityDialog, _ common: CommonOptions, environment: Environment,
+                    program: String) -> Int32 {
+        // GTK's own options, which zenity hands to gtk_init; here they must be
+        // in place before GtkRuntime initializes GTK.
+        if let display = common.display { setenv("DISPLAY", display, 1) }
+        if let name = common.programName { g_set_prgname(name) }
+        if let programClass = common.programClass { gdk_set_program_class(programClass) }
+        do {
+            let output = try GtkRuntime.run { @GtkActor in
+                TerminationSignals.exitWhenReceived()
+                // Translations are read after gtk_init has set the locale.
+                let context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
+                                            warn: { StandardError.write($0 + "\n") })
+                return try await dialog.run(context)
+            }
+            StandardOutput.write(output.stdout)
+            return output.exitCode
+        } catch {
+            return CLIError(error, environment: environment).report(as: "beckon")
+        }
+    }
+
+    /// The name help shows: the last path component of argv[0].
+    static func programName(_ argv0: String?) -> String {
+        guard let argv0, !argv0.isEmpty else { return "beckon" }
+        return String(argv0.split(separator: "/").last ?? "beckon")
+    }
+}

@@ -1,0 +1,47 @@
+import Beckon
+
+/// One zenity dialog on the command line, once its options are read: what it
+/// shows and how its ending prints. Each kind's folder has one.
+protocol ZenityDialog: Sendable {
+    /// Shows the dialog through `context.dialog` and returns what the process
+    /// prints and exits with.
+    @GtkActor func run(_ context: ZenityContext) async throws -> ZenityOutput
+}
+
+/// What a dialog kind is on the command line: the flag that picks it, its
+/// help section, its own options, and how its options are read.
+struct ZenityDialogType: Sendable {
+    /// The flag without dashes: "entry".
+    var name: String
+    /// Its line under "Application Options": "Display text entry dialog".
+    var flagHelp: String
+    /// Its help section: "Text entry options", `--help-entry`'s "Show text entry options".
+    var helpTitle: String
+    var helpSummary: String
+    /// Its own options, in help order (`--text` included where it takes one).
+    var options: [ZenityOption]
+    /// Options of other groups that it takes without listing them, such as
+    /// `--no-wrap`, which zenity accepts for --text-info without saying so.
+    var unlistedOptions: Set<String> = []
+    /// General options it refuses, as zenity does (`--cancel-label` on --info).
+    var refusedGeneralOptions: Set<String> = []
+    /// Whether beckon shows it yet; the others parse, then say so.
+    var isProvided = true
+    /// Reads its options; throws the same errors zenity gives.
+    var make: @Sendable (GivenOptions) throws(CLIError) -> any ZenityDialog
+
+    /// Whether `option` (by name) belongs to this dialog.
+    func takes(_ option: String) -> Bool {
+        unlistedOptions.contains(option) || options.contains { $0.name == option }
+    }
+}
+
+/// What a running dialog needs from the command: where answers go, the
+/// environment that overrides exit codes, the language of default labels.
+struct ZenityContext: Sendable {
+    var dialog: Dialog
+    var environment: Environment
+    var translations: Translations
+    /// A line for stderr, such as a warning about broken markup.
+    var warn: @Sendable (String) -> Void
+}

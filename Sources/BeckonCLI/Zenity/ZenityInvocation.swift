@@ -1,0 +1,26 @@
+/// What a `beckon` command line asks for.
+enum ZenityInvocation: Sendable {
+    /// Help text: `--help` (the summary), `--help-all` or `--help-<group>`.
+    case help(HelpTopic)
+    case version
+    case about
+    /// beckon's own: the option reference for the man page and completion.
+    case reference(ReferenceFormat)
+    /// A dialog with its options read.
+    case dialog(any ZenityDialog, CommonOptions)
+}
+
+/// Which help text to print.
+public enum HelpTopic: Sendable, Equatable {
+    case summary
+    case all
+    case group(String)
+}
+
+/// What `--beckon-reference` writes.
+enum ReferenceFormat: String, Sendable {
+    /// The man page's option sections (roff).
+    case man
+    /// The bash completion's option lists.
+    case bash
+}

@@ -1,0 +1,34 @@
+/// One command-line option as GLib's GOption knows it in zenity 3.44.
+struct ZenityOption: Sendable, Equatable {
+    /// What follows the option.
+    enum Argument: Sendable, Equatable {
+        /// A flag: nothing.
+        case none
+        /// Any text.
+        case string
+        /// An integer as GLib reads it (`strtol` with base 0: 10, 010, 0x10).
+        case int
+    }
+
+    var name: String
+    var argument: Argument
+    /// The placeholder in `--name=VALUE`, for help.
+    var valueName: String?
+    /// One line of help; nil keeps the option out of help.
+    var help: String?
+
+    init(_ name: String, _ argument: Argument = .none, _ valueName: String? = nil, _ help: String? = nil) {
+        self.name = name
+        self.argument = argument
+        self.valueName = valueName
+        self.help = help
+    }
+
+    /// `--name` as help lists it: `--title=TITLE`.
+    var synopsis: String {
+        valueName.map { "--\(name)=\($0)" } ?? "--\(name)"
+    }
+
+    /// The shared `--text` option, worded as zenity's help words it.
+    static let text = ZenityOption("text", .string, "TEXT", "Set the dialog text")
+}

@@ -1,0 +1,94 @@
+import Beckon
+import Glibc
+
+/// What a dialog leaves for the script: its stdout and its exit code.
+struct ZenityOutput: Sendable, Equatable {
+    var stdout: String
+    var exitCode: Int32
+}
+
+/// How a kind's answer prints, the one mapping from an outcome to stdout and
+/// an exit code that every kind shares.
+///
+/// zenity 3.44 exits with the ESC code for Escape, a window close and an extra
+/// button (whose label it prints). beckon keeps that, and adds what zenity
+/// documents but ignores: ZENITY_EXTRA and ZENITY_TIMEOUT (and their DIALOG_
+/// forms) take effect when set. `BECKON_CLOSE` gives a window-manager close
+/// its own code, apart from Escape and Cancel.
+struct ZenityAnswer: Sendable {
+    /// What zenity does when `--timeout` passes, which differs per dialog.
+    enum Timeout: Sendable {
+        /// Exit with the TIMEOUT code (5) and print ``ZenityAnswer/printed``
+        /// (entry, scale, calendar; nothing for the message dialogs).
+        case printsAnswer
+        /// Exit as if cancelled, with nothing on stdout (password, colour).
+        case exits(ZenityExitCode)
+    }
+
+    /// What OK prints ("" for nothing; zenity ends a value with a newline).
+    var printed: String = ""
+    /// The value for `--json`, when the kind has one.
+    var json: JSONValue?
+    var timeout: Timeout = .printsAnswer
+
+    /// The stdout and exit code for `outcome` with `buttons`.
+    func output(_ outcome: DialogOutcome, buttons: ZenityButtons, environment: Environment,
+                asJSON: Bool) -> ZenityOutput {
+        var stdout = ""
+        var exitCode: Int32
+        var ended = "escape"
+        var meaning: ButtonMeaning?
+        var showsValue = false
+        switch outcome {
+        case .button(let index) where index < buttons.meanings.count:
+            ended = "button"
+            meaning = buttons.meanings[index]
+            switch buttons.meanings[index] {
+            case .ok:
+                exitCode = ZenityExitCode.ok.value(in: environment)
+                stdout = printed
+                showsValue = true
+            case .cancel:
+                exitCode = ZenityExitCode.cancel.value(in: environment)
+            case .extra(let label):
+                stdout = label + "\n"
+                exitCode = ZenityExitCode.extra.override(in: environment) ?? ZenityExitCode.esc.value(in: environment)
+            case .custom(let code):
+                exitCode = code
+            }
+        case .close:
+            ended = "close"
+            exitCode = environment["BECKON_CLOSE"].map { $0.withCString { atoi($0) } }
+                ?? ZenityExitCode.esc.value(in: environment)
+        case .timedOut:
+            ended = "timeout"
+            switch timeout {
+            case .printsAnswer:
+                exitCode = ZenityExitCode.timeout.value(in: environment)
+                stdout = printed
+                showsValue = true
+            case .exits(let code):
+                exitCode = code.value(in: environment)
+            }
+        case .button, .escape, .destroyed:
+            exitCode = ZenityExitCode.esc.value(in: environment)
+        }
+        guard asJSON else { return ZenityOutput(stdout: stdout, exitCode: exitCode) }
+        var index = JSONValue.null
+        var label = JSONValue.null
+        if case .button(let i) = outcome, meaning != nil {
+            index = .int(Int64(i))
+            label = .string(buttons.buttons[i].label)
+        }
+        var members: [(String, JSONValue)] = [
+            ("ended", .string(ended)),
+            ("button", meaning.map { .string($0.jsonName) } ?? .null),
+            ("index", index),
+            ("label", label),
+            // What the shell sees: exit() keeps the low 8 bits.
+            ("exit_code", .int(Int64(exitCode & 0xff))),
+        ]
+        if let json { members.append(("value", showsValue ? json : .null)) }
+        return ZenityOutput(stdout: JSONValue.object(members).serialized() + "\n", exitCode: exitCode)
+    }
+}

@@ -1,0 +1,56 @@
+/// The option reference generated from the option tables, so the man page and
+/// the bash completion never list an option the parser does not know (or miss
+/// one it does). `beckon --beckon-reference=man|bash`; scripts/generate-reference
+/// writes them into Resources/, and a test checks that the files are current.
+enum ZenityReference {
+    static func text(_ format: ReferenceFormat) -> String {
+        switch format {
+        case .man: man()
+        case .bash: bash()
+        }
+    }
+
+    /// One `.SH` section per help group, each option a `.TP` entry.
+    private static func man() -> String {
+        var out = ""
+        for group in ZenityOptionTable.helpGroups where !group.options.isEmpty {
+            out += ".SH \(group.title.uppercased())\n"
+            if let dialog = ZenityDialogs.all.first(where: { $0.name == group.name }) {
+                out += ".TP\n.B \\-\\-\(dialog.name)\n\(dialog.flagHelp)\n"
+            }
+            for option in group.options {
+                out += ".TP\n.B \(roff(option.synopsis))\n\(roff(option.help ?? ""))\n"
+            }
+        }
+        return out
+    }
+
+    /// Shell assignments the completion script sources: the dialog flags, and
+    /// per dialog the options it takes, `=` after those that take a value.
+    private static func bash() -> String {
+        func words(_ options: [ZenityOption]) -> String {
+            options.map { "--\($0.name)" + ($0.argument == .none ? "" : "=") }.joined(separator: " ")
+        }
+        var out = "_beckon_dialogs=\"\(ZenityDialogs.all.filter(\.isProvided).map { "--\($0.name)" }.joined(separator: " "))\"\n"
+        out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
+        var help = ["--help", "--help-all", "--version", "--display=", "--class=", "--name="]
+        help += ZenityOptionTable.helpGroups.map { "--help-\($0.name)" }
+        out += "_beckon_other=\"\(help.joined(separator: " "))\"\n"
+        out += "declare -A _beckon_dialog_options=(\n"
+        for dialog in ZenityDialogs.all where dialog.isProvided {
+            out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"
+        }
+        return out + ")\n"
+    }
+
+    private static func roff(_ text: String) -> String {
+        // No Foundation in the CLI: escape by character.
+        text.reduce(into: "") { out, character in
+            switch character {
+            case "\\": out += "\\\\"
+            case "-": out += "\\-"
+            default: out.append(character)
+            }
+        }
+    }
+}

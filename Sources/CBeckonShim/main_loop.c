@@ -1,0 +1,99 @@
+/* GLib's main loop: signal connections, timeouts and idles, Unix signals and
+ * the dispatch main queue, each calling back through one BeckonCallback. */
+#include "callback.h"
+
+#include <glib-unix.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <unistd.h>
+
+/* ---- GObject signals ------------------------------------------------------ */
+
+/* For signals whose handlers take (instance, user_data) or a few extra scalar
+ * arguments that Beckon ignores; the C calling convention makes the extra
+ * arguments harmless. */
+static void signal_trampoline(gpointer instance, gpointer data) {
+  (void)instance;
+  callback_box_call(data, 0, 0);
+}
+
+gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallback func, void *user_data,
+                             GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_signal_connect_data(instance, signal, G_CALLBACK(signal_trampoline), box,
+                               callback_box_closure_unref, 0);
+}
+
+/* ---- timeouts and idles --------------------------------------------------- */
+
+static gboolean source_trampoline(gpointer data) {
+  return callback_box_call(data, 0, 0) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+guint beckon_timeout_add(unsigned int milliseconds, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, source_trampoline, box, callback_box_unref);
+}
+
+guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_idle_add_full(priority, source_trampoline, box, callback_box_unref);
+}
+
+/* ---- termination signals ---------------------------------------------- */
+
+typedef struct {
+  CallbackBox *box;
+  int signum;
+} TerminationSource;
+
+static gboolean termination_arrived(gpointer data) {
+  TerminationSource *source = data;
+  callback_box_call(source->box, source->signum, 0);
+  return G_SOURCE_CONTINUE;
+}
+
+static void termination_source_free(gpointer data) {
+  TerminationSource *source = data;
+  callback_box_unref(source->box);
+  g_free(source);
+}
+
+void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  sigset_t set;
+  sigemptyset(&set);
+  CallbackBox *box = callback_box_new(func, user_data, destroy, G_N_ELEMENTS(signals));
+  for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
+    sigaddset(&set, signals[i]);
+    TerminationSource *source = g_new0(TerminationSource, 1);
+    source->box = box;
+    source->signum = signals[i];
+    g_unix_signal_add_full(G_PRIORITY_HIGH, signals[i], termination_arrived, source, termination_source_free);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/* ---- the dispatch main queue on GTK's loop ---------------------------- */
+
+/* libdispatch's run-loop integration, as CoreFoundation uses it. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static gboolean main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+  (void)condition; (void)data;
+  /* Empty the eventfd first: left readable, the source fires again at once
+   * and the loop spins at full CPU, starving redraws. */
+  uint64_t value;
+  ssize_t n = read(fd, &value, sizeof value);
+  (void)n;
+  _dispatch_main_queue_callback_4CF(NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+guint beckon_main_queue_drain_install(void) {
+  int fd = _dispatch_get_main_queue_handle_4CF();
+  if (fd < 0) return 0;
+  return g_unix_fd_add(fd, G_IO_IN, main_queue_ready, NULL);
+}

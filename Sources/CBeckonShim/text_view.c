@@ -1,0 +1,89 @@
+/* GtkTextView and its tags: tags without varargs, clickable link text. */
+#include "callback.h"
+
+/* ---- text tags ---------------------------------------------------------- */
+
+GtkTextTag *beckon_text_tag_new(GtkTextBuffer *buffer, const char *name) {
+  return gtk_text_buffer_create_tag(buffer, name, NULL);
+}
+
+void beckon_text_tag_set_int(GtkTextTag *tag, const char *property, int value) {
+  g_object_set(tag, property, value, NULL);
+}
+
+void beckon_text_tag_set_double(GtkTextTag *tag, const char *property, double value) {
+  g_object_set(tag, property, value, NULL);
+}
+
+void beckon_text_tag_set_string(GtkTextTag *tag, const char *property, const char *value) {
+  g_object_set(tag, property, value, NULL);
+}
+
+/* ---- links --------------------------------------------------------------- */
+
+/* The box's extra data: what the two handlers share. */
+typedef struct {
+  GtkTextTag *link_tag;
+  gboolean hovering;
+} LinkWatch;
+
+static void link_watch_free(gpointer data) {
+  LinkWatch *w = data;
+  g_object_unref(w->link_tag);
+  g_free(w);
+}
+
+/* The buffer position under window coordinates (x, y) of the text view, when
+ * it is link text. */
+static gboolean link_at(GtkTextView *view, LinkWatch *w, double x, double y, GtkTextIter *iter) {
+  int bx, by;
+  gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, (int)x, (int)y, &bx, &by);
+  if (!gtk_text_view_get_iter_at_location(view, iter, bx, by)) return FALSE;
+  return gtk_text_iter_has_tag(iter, w->link_tag);
+}
+
+/* "event-after", as GTK's hypertext demo does: the text view has handled the
+ * release (ending any selection) by the time this runs. */
+static void on_link_event_after(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  CallbackBox *box = data;
+  LinkWatch *w = box->extra;
+  if (event->type != GDK_BUTTON_RELEASE) return;
+  GdkEventButton *button = (GdkEventButton *)event;
+  if (button->button != GDK_BUTTON_PRIMARY) return;
+  GtkTextView *view = GTK_TEXT_VIEW(widget);
+  GtkTextIter start, end, iter;
+  /* A drag that selected text is not a click on a link. */
+  if (gtk_text_buffer_get_selection_bounds(gtk_text_view_get_buffer(view), &start, &end)) return;
+  if (!link_at(view, w, button->x, button->y, &iter)) return;
+  callback_box_call(box, gtk_text_iter_get_offset(&iter), 0);
+}
+
+static gboolean on_link_motion(GtkWidget *widget, GdkEventMotion *event, gpointer data) {
+  LinkWatch *w = ((CallbackBox *)data)->extra;
+  GtkTextIter iter;
+  gboolean over = link_at(GTK_TEXT_VIEW(widget), w, event->x, event->y, &iter);
+  if (over != w->hovering) {
+    w->hovering = over;
+    GdkWindow *window = gtk_text_view_get_window(GTK_TEXT_VIEW(widget), GTK_TEXT_WINDOW_TEXT);
+    if (window) {
+      GdkCursor *cursor = over ? gdk_cursor_new_from_name(gtk_widget_get_display(widget), "pointer")
+                               : gdk_cursor_new_from_name(gtk_widget_get_display(widget), "text");
+      gdk_window_set_cursor(window, cursor);
+      if (cursor) g_object_unref(cursor);
+    }
+  }
+  return FALSE; /* the text view still tracks the pointer for selections */
+}
+
+void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, BeckonCallback func,
+                                  void *user_data, GDestroyNotify destroy) {
+  LinkWatch *w = g_new0(LinkWatch, 1);
+  w->link_tag = g_object_ref(link_tag);
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 2);
+  box->extra = w;
+  box->extra_free = link_watch_free;
+  gtk_widget_add_events(text_view, GDK_POINTER_MOTION_MASK | GDK_BUTTON_RELEASE_MASK);
+  g_signal_connect_data(text_view, "event-after", G_CALLBACK(on_link_event_after), box, callback_box_closure_unref, 0);
+  g_signal_connect_data(text_view, "motion-notify-event", G_CALLBACK(on_link_motion), box, callback_box_closure_unref, 0);
+}
+
