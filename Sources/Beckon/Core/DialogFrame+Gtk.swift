@@ -62,3 +62,21 @@ extension DialogFrame {
         beckon_dialog_add_countdown(dialog, box, UInt32(clamping: max(seconds, 0)))
     }
 }
+
+extension DialogFrame {
+    /// A new GtkDialog with this frame: title, buttons, size, modality, parent,
+    /// window icon and, when asked for, the countdown line. Returns the dialog
+    /// and its content area, where a kind packs its own widgets (call
+    /// `gtk_widget_show_all` on what it adds).
+    @GtkActor
+    func makeDialog() -> (dialog: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
+        let dialog = gtk_dialog_new()!
+        let content = gtk_dialog_get_content_area(dialog.cast())!
+        gtk_container_set_border_width(content.cast(), 5)
+        gtk_box_set_spacing(content.cast(), 6)
+        apply(to: dialog)
+        applyWindowIcon(to: dialog)
+        addCountdown(to: dialog, in: content)
+        return (dialog, content)
+    }
+}
