@@ -1,5 +1,17 @@
 # bash completion for beckon (zenity-compatible dialogs, and `beckon terms`).
 
+# BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
+_beckon_dialogs="--error --info --question --warning"
+_beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown"
+_beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-error --help-info --help-question --help-warning --help-beckon --help-misc --help-gtk"
+declare -gA _beckon_dialog_options=(
+  [error]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+  [info]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+  [question]="--text= --icon-name= --no-wrap --no-markup --default-cancel --ellipsize --switch"
+  [warning]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+)
+# END GENERATED OPTIONS
+
 _beckon() {
     local cur prev
     COMPREPLY=()
@@ -18,14 +30,6 @@ _beckon() {
         fi
         return
     fi
-
-    local dialogs="--question --info --warning --error"
-    local general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label=
-        --extra-button= --modal --attach="
-    local message="--text= --icon-name= --no-wrap --no-markup --ellipsize --default-cancel --switch"
-    local extras="--button= --json --countdown"
-    local other="--help --help-all --help-general --help-question --help-info --help-warning --help-error
-        --help-beckon --help-misc --help-gtk --version --display= --class= --name="
 
     # The value of `--option value` and `--option=value`.
     local option=$prev value=$cur
@@ -46,15 +50,27 @@ _beckon() {
             COMPREPLY=($(compgen -W "dialog-information dialog-warning dialog-error dialog-question
                 dialog-password" -- "$value"))
             return ;;
-        --title|--width|--height|--timeout|--ok-label|--cancel-label|--extra-button|--attach|--text|--button|--display|--class|--name)
+        --filename)
+            COMPREPLY=($(compgen -f -- "$value"))
             return ;;
+        --*)
+            # Any other option that takes a value: free text.
+            [[ " $_beckon_dialogs $_beckon_general $_beckon_other ${_beckon_dialog_options[*]} " == *" $option= "* ]] && return ;;
     esac
 
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "terms" -- "$cur"))
         return
     fi
-    COMPREPLY=($(compgen -W "$dialogs $general $message $extras $other" -- "$cur"))
+    # The dialog already given decides which of its own options are offered.
+    local word dialog_options="${_beckon_dialog_options[*]}"
+    for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+        if [[ " $_beckon_dialogs " == *" $word "* ]]; then
+            dialog_options=${_beckon_dialog_options[${word#--}]}
+            break
+        fi
+    done
+    COMPREPLY=($(compgen -W "$_beckon_dialogs $_beckon_general $dialog_options $_beckon_other" -- "$cur"))
     [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 }
-complete -F _beckon beckon
+complete -F _beckon beckon zenity

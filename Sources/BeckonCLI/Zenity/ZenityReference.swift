@@ -10,22 +10,24 @@ enum ZenityReference {
         }
     }
 
-    /// One `.SH` section per help group, each option a `.TP` entry.
+    /// One `.SS` section per help group, each option a `.TP` entry.
     private static func man() -> String {
         var out = ""
         for group in ZenityOptionTable.helpGroups where !group.options.isEmpty {
-            out += ".SH \(group.title.uppercased())\n"
+            out += ".SS \(group.title)\n"
             if let dialog = ZenityDialogs.all.first(where: { $0.name == group.name }) {
-                out += ".TP\n.B \\-\\-\(dialog.name)\n\(dialog.flagHelp)\n"
+                out += ".TP\n.B \(roff("--" + dialog.name))\n\(roff(dialog.flagHelp)).\n"
             }
             for option in group.options {
-                out += ".TP\n.B \(roff(option.synopsis))\n\(roff(option.help ?? ""))\n"
+                let name = roff("--" + option.name)
+                let synopsis = option.valueName.map { ".BI \(name)= \(roff($0))" } ?? ".B \(name)"
+                out += ".TP\n\(synopsis)\n\(roff(option.help ?? "")).\n"
             }
         }
         return out
     }
 
-    /// Shell assignments the completion script sources: the dialog flags, and
+    /// Shell assignments the completion script holds: the dialog flags, and
     /// per dialog the options it takes, `=` after those that take a value.
     private static func bash() -> String {
         func words(_ options: [ZenityOption]) -> String {
@@ -36,7 +38,7 @@ enum ZenityReference {
         var help = ["--help", "--help-all", "--version", "--display=", "--class=", "--name="]
         help += ZenityOptionTable.helpGroups.map { "--help-\($0.name)" }
         out += "_beckon_other=\"\(help.joined(separator: " "))\"\n"
-        out += "declare -A _beckon_dialog_options=(\n"
+        out += "declare -gA _beckon_dialog_options=(\n"
         for dialog in ZenityDialogs.all where dialog.isProvided {
             out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"
         }

@@ -26,6 +26,13 @@ import Testing
         #expect(try complete(["beckon", "te"]) == ["terms"])
     }
 
+    /// Once a dialog is on the line, its own options are offered, not another's.
+    @Test func theDialogGivenPicksItsOptions() throws {
+        #expect(try complete(["beckon", "--question", "--default-c"]) == ["--default-cancel"])
+        #expect(try complete(["beckon", "--info", "--swi"]) == [])
+        #expect(try complete(["beckon", "--swi"]) == ["--switch"])
+    }
+
     @Test func valuesAfterEquals() throws {
         // bash splits `--window-icon=in` at the `=` (COMP_WORDBREAKS).
         #expect(try complete(["beckon", "--info", "--window-icon", "=", "in"]) == ["info"])
