@@ -9,10 +9,15 @@ public enum GtkLabels {
 
     /// `text` from GTK's catalogue; itself when untranslated.
     public static func translated(_ text: String) -> String {
+        translated(text, domain: "gtk30")
+    }
+
+    /// `text` from gettext's `domain`; itself when untranslated.
+    package static func translated(_ text: String, domain: String) -> String {
         // Untranslated, g_dgettext returns the msgid pointer itself: copy it
         // while the temporary C string is still alive.
         text.withCString { msgid in
-            guard let translated = g_dgettext("gtk30", msgid) else { return text }
+            guard let translated = g_dgettext(domain, msgid) else { return text }
             return String(cString: translated)
         }
     }

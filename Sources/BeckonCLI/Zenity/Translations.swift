@@ -1,5 +1,5 @@
+import Beckon
 import CBeckonShim
-import CGtk
 
 /// Where default labels, titles and texts come from.
 ///
@@ -24,15 +24,6 @@ public struct Translations: Sendable {
         // GTK asks for UTF-8 from its own domain; zenity's must be asked too,
         // or a non-UTF-8 locale would hand back bytes GTK cannot show.
         beckon_textdomain_use_utf8("zenity")
-        return Translations(gtk: { translate("gtk30", $0) }, zenity: { translate("zenity", $0) })
+        return Translations(gtk: { GtkLabels.translated($0) }, zenity: { GtkLabels.translated($0, domain: "zenity") })
     }()
-
-    private static func translate(_ domain: String, _ text: String) -> String {
-        // Untranslated, g_dgettext returns the msgid pointer itself: copy it
-        // while the temporary C string is still alive.
-        text.withCString { msgid in
-            guard let translated = g_dgettext(domain, msgid) else { return text }
-            return String(cString: translated)
-        }
-    }
 }
