@@ -39,10 +39,11 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
 /* Gives a message dialog its icon (zenity's dialog image, a themed name) and
  * its window icon (a themed name, or a path with a '/'), either may be NULL.
  * Where a themed icon is a PNG of the right size, it is loaded without
- * GtkIconTheme (icons.c): the image at once, the window icon after the first
- * frame. Anything else waits for GtkIconTheme until the first frame is on
- * screen: its machinery costs more than the rest of that frame. The image
- * keeps the icon's size from the start, so nothing moves. */
+ * GtkIconTheme (icons.c). The window icon is always set before the window
+ * maps, through GtkIconTheme if it must: a window that maps without one shows
+ * the window manager's default first. An image only GtkIconTheme can load
+ * waits until the first frame is on screen, in a slot of its size from the
+ * start, so nothing moves. Call before the dialog is shown. */
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon);
 
 /* The label widget that shows a message dialog's primary or secondary text. */
