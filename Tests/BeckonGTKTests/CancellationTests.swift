@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
             let task = Task { try await Dialog.choice(Consent.self, title: "race \(round)", message: "Race") }
             _ = try #require(await ShownDialog.wait())
             // The key press and the cancellation leave at the same moment.
-            async let press: Void = { try? RealInput.key("Return") }()
+            async let press: Void = { try? Xdotool.key("Return") }()
             if round % 2 == 0 { try? await Task.sleep(for: .microseconds(Int.random(in: 0...3000))) }
             task.cancel()
             await press

@@ -1,4 +1,5 @@
 import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -14,8 +15,10 @@ enum GtkTestLoop {
         }
     }()
 
-    /// Starts GTK if needed; throws (failing the test) when no display can be opened.
+    /// Starts GTK if needed; throws (failing the test) when no display can be
+    /// opened or xdotool, which gives the tests' input, is missing.
     static func require() throws {
+        try X11.require()
         try started.get()
     }
 }

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ final class TermsFixture {
 
     /// SHA-256 of a file by coreutils' sha256sum, independent of GLib.
     static func sha256(_ path: String) throws -> String {
-        let result = try EndToEndTests.run("/usr/bin/sha256sum", [path])
+        let result = try BeckonTestSupport.run("/usr/bin/sha256sum", [path])
         return String(result.stdout.prefix(64))
     }
 }
@@ -66,44 +67,21 @@ final class TermsFixture {
 enum TermsInput {
     /// Waits for the window of `process`, focused; fails the test without one.
     static func window(of process: RunningProcess, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid), "no window mapped", sourceLocation: sourceLocation)
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid), "no window mapped", sourceLocation: sourceLocation)
         try Xdotool.focus(window)
         return window
-    }
-
-    /// The window's size, from xdotool.
-    static func size(of window: String) throws -> (width: Int, height: Int) {
-        let result = try EndToEndTests.run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5)
-        var values: [String: Int] = [:]
-        for line in result.stdout.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
-        }
-        return (values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
-    }
-
-    /// Clicks at (x, y) inside `window`; negative values count from the right or bottom edge.
-    static func click(_ window: String, x: Int, y: Int) throws {
-        let (width, height) = try size(of: window)
-        let px = x < 0 ? width + x : x, py = y < 0 ? height + y : y
-        // One invocation, so the click follows the move; no --sync, which waits
-        // forever when the pointer is already there.
-        try EndToEndTests.run(Xdotool.path, ["mousemove", "--window", window, "\(px)", "\(py)", "click", "1"], deadline: 5)
     }
 
     /// Clicks the Accept button: the right-most button of the action area,
     /// bottom right in every locale with left-to-right text.
     static func clickAccept(_ window: String) throws {
-        try click(window, x: -50, y: -20)
+        try Xdotool.click(window, x: -50, y: -20)
     }
 
     /// Turns the mouse wheel down `notches` times over the terms.
     static func wheelDown(_ window: String, notches: Int) throws {
-        let (width, height) = try size(of: window)
-        try EndToEndTests.run(Xdotool.path, [
-            "mousemove", "--window", window, "\(width / 2)", "\(height / 3)",
-            "click", "--repeat", "\(notches)", "--delay", "15", "5",
-        ], deadline: 30)
+        let (width, height) = try Xdotool.size(of: window)
+        try Xdotool.wheelDown(window, x: width / 2, y: height / 3, notches: notches)
     }
 
     /// Gives the window time to react, then tells whether the process is still running.

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -125,7 +126,7 @@ import Testing
         #expect(!again.timedOut)
         #expect(again.stdout.contains(#""outcome":"already-accepted""#))
         let withDisplay = try fixture.start(arguments)
-        #expect(Xdotool.waitForWindow(pid: withDisplay.pid, seconds: 1.5) == nil, "--once mapped a window")
+        #expect(try Xdotool.waitForWindow(pid: withDisplay.pid, seconds: 1.5) == nil, "--once mapped a window")
         #expect(withDisplay.wait(deadline: 5).exitCode == 0)
 
         // Another version of the same bytes asks again.
@@ -259,9 +260,9 @@ import Testing
         let process = try fixture.start(["--file", terms])
         let window = try TermsInput.window(of: process)
 
-        try TermsInput.click(window, x: 40, y: 24) // on the link, top left of the terms
+        try Xdotool.click(window, x: 40, y: 24) // on the link, top left of the terms
         #expect(TermsInput.stillOpen(process, after: 0.4))
-        try TermsInput.click(window, x: 40, y: 60) // on the second paragraph: no link
+        try Xdotool.click(window, x: 40, y: 60) // on the second paragraph: no link
         #expect(TermsInput.stillOpen(process, after: 0.4))
         try Xdotool.key("Escape")
         let result = process.wait(deadline: 10)
@@ -275,7 +276,7 @@ import Testing
         let fixture = try TermsFixture()
         let process = try fixture.start(["--file", TermsFixture.sample],
                                         environment: ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"])
-        let window = Xdotool.waitForWindow(name: "^Nutzungsbedingungen$")
+        let window = try Xdotool.waitForWindow(name: "^Nutzungsbedingungen$")
         #expect(window != nil, "no window titled Nutzungsbedingungen")
         if let window { try Xdotool.focus(window) }
         try Xdotool.key("alt+a") // _Akzeptieren: gated like any Accept

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         let name = "beckon-icon-probe-\(getpid())"
         let process = try RunningProcess(xev, ["-name", name])
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        guard let window = Xdotool.waitForWindow(name: "^\(name)$") else { throw Failure("xev mapped no window") }
+        guard let window = try Xdotool.waitForWindow(name: "^\(name)$") else { throw Failure("xev mapped no window") }
         return try waitForIcons(of: window, "the window manager's icon on xev's window") { !$0.isEmpty }
     }
 
@@ -78,7 +79,7 @@ import Testing
         let managers = try Self.windowManagersIcon.get()
         let process = try RunningProcess(executable, arguments, environment: ZenityCase.baseEnvironment)
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "\(executable) mapped no window")
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "\(executable) mapped no window")
         let name = URL(fileURLWithPath: executable).lastPathComponent
         let first = try Self.waitForIcons(of: window, "\(name) \(arguments)", seconds: 0) { _ in true }
         let settled = try Self.waitForIcons(of: window, "\(name) \(arguments), its own icons") { icons in
@@ -119,7 +120,7 @@ import Testing
         let process = try RunningProcess(Products.beckon, arguments,
                                          environment: ZenityCase.baseEnvironment.merging(["GTK_NO_ICON_CACHE": "1"]) { $1 })
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
         let first = try Self.waitForIcons(of: window, "GTK_NO_ICON_CACHE=1", seconds: 0) { _ in true }
         #expect(first == fast, "through GtkIconTheme: \(first); through icons.c: \(fast)")
     }
