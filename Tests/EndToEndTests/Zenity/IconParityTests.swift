@@ -42,11 +42,11 @@ import Testing
     /// What the window manager writes onto a window that maps without an icon
     /// (openbox: a 48x48 icon of its own), learnt from xev's window, which sets none.
     static let windowManagersIcon: Result<WindowIcons, any Error> = Result {
-        guard let xev = which("xev") else { throw Failure("xev (x11-utils) is missing") }
+        guard let xev = which("xev") else { throw X11.Unavailable(description: "xev (x11-utils) is missing") }
         let name = "beckon-icon-probe-\(getpid())"
         let process = try RunningProcess(xev, ["-name", name])
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        guard let window = try Xdotool.waitForWindow(name: "^\(name)$") else { throw Failure("xev mapped no window") }
+        guard let window = try Xdotool.waitForWindow(name: "^\(name)$") else { throw WaitFailed("xev mapped no window") }
         return try waitForIcons(of: window, "the window manager's icon on xev's window") { !$0.isEmpty }
     }
 
@@ -54,21 +54,12 @@ import Testing
     /// with what was last seen.
     private static func waitForIcons(of window: String, _ what: String, seconds: Double = 10,
                                      until accept: (WindowIcons) -> Bool) throws -> WindowIcons {
-        let xprop = try #require(which("xprop"), "xprop (x11-utils) is missing")
-        let end = Date().addingTimeInterval(seconds)
-        while true {
+        guard let xprop = which("xprop") else { throw X11.Unavailable(description: "xprop (x11-utils) is missing") }
+        return try poll(what, seconds: seconds) {
             let result = try run(xprop, ["-notype", "-id", window, "-f", "_NET_WM_ICON", "32c", "_NET_WM_ICON"], deadline: 5)
-            guard result.exitCode == 0 else { throw Failure("\(what): xprop failed: \(result)") }
-            let icons = WindowIcons(xprop: result.stdout)
-            if accept(icons) { return icons }
-            guard Date() < end else { throw Failure("\(what): not there after \(seconds) s; last seen: \(icons)") }
-            usleep(20_000)
-        }
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+            guard result.exitCode == 0, !result.timedOut else { throw WaitFailed("\(what): xprop failed: \(result)") }
+            return WindowIcons(xprop: result.stdout)
+        } until: { accept($0) }
     }
 
     /// The icons of the first window of `executable`: as first seen once the
