@@ -32,10 +32,13 @@ let package = Package(
         // Logic only: no display needed.
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
+        // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).
+        .target(name: "BeckonTestSupport", path: "Tests/Support"),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
-        .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim"]),
+        .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport"]),
         // The built executables driven as processes, side by side with zenity.
-        .testTarget(name: "EndToEndTests", dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

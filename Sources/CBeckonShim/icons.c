@@ -519,3 +519,9 @@ GList *beckon_icon_theme_window_icons(const char *theme, const char *icon_name) 
   if (!complete) g_list_free_full(g_steal_pointer(&list), g_object_unref);
   return list;
 }
+
+char *beckon_icon_theme_current(void) {
+  char *theme = NULL;
+  g_object_get(gtk_settings_get_default(), "gtk-icon-theme-name", &theme, NULL);
+  return theme;
+}

@@ -11,4 +11,7 @@ GdkPixbuf *beckon_icon_theme_load(const char *theme, const char *icon_name, int 
  * any of its sizes needs GtkIconTheme. Free with g_list_free_full(…, g_object_unref). */
 GList *beckon_icon_theme_window_icons(const char *theme, const char *icon_name);
 
+/* The icon theme GTK's settings name now (gtk-icon-theme-name). Free with g_free. */
+char *beckon_icon_theme_current(void);
+
 #endif

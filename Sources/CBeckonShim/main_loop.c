@@ -10,11 +10,11 @@
 
 /* ---- GObject signals ------------------------------------------------------ */
 
-/* For signals whose handlers take (instance, user_data) or a few extra scalar
- * arguments that Beckon ignores; the C calling convention makes the extra
- * arguments harmless. */
-static void signal_trampoline(gpointer instance, gpointer data) {
-  (void)instance;
+/* Connected swapped, so user_data comes first whatever the signal passes
+ * after it ("state-flags-changed" passes the old flags); the C calling
+ * convention makes the arguments Beckon ignores harmless. For signals whose
+ * handlers return nothing. */
+static void signal_trampoline(gpointer data) {
   callback_box_call(data, 0, 0);
 }
 
@@ -22,7 +22,7 @@ gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallba
                              GDestroyNotify destroy) {
   CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
   return g_signal_connect_data(instance, signal, G_CALLBACK(signal_trampoline), box,
-                               callback_box_closure_unref, 0);
+                               callback_box_closure_unref, G_CONNECT_SWAPPED);
 }
 
 /* ---- timeouts and idles --------------------------------------------------- */

@@ -23,54 +23,24 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
   return d;
 }
 
-static char *icon_theme_name(void) {
-  char *theme = NULL;
-  g_object_get(gtk_settings_get_default(), "gtk-icon-theme-name", &theme, NULL);
-  return theme;
-}
-
-typedef struct {
-  GtkWidget *image; /* owned by the dialog; NULL when there is no image */
-  char *window_icon;
-} LateIcons;
-
-static void late_icons_free(gpointer data) {
-  LateIcons *icons = data;
-  g_free(icons->window_icon);
-  g_free(icons);
-}
-
-static gboolean late_icons_apply(gpointer data) {
+/* The dialog image that only GtkIconTheme can load, loaded after the first frame. */
+static gboolean late_image_apply(gpointer data) {
   GtkWidget *dialog = data;
-  LateIcons *icons = g_object_get_data(G_OBJECT(dialog), "beckon-late-icons");
-  if (!icons || gtk_widget_in_destruction(dialog)) return G_SOURCE_REMOVE;
-  if (icons->image) {
-    const char *name = g_object_get_data(G_OBJECT(icons->image), "beckon-icon-name");
-    gtk_image_set_from_icon_name(GTK_IMAGE(icons->image), name, GTK_ICON_SIZE_DIALOG);
-  }
-  if (icons->window_icon && strchr(icons->window_icon, '/')) {
-    gtk_window_set_icon_from_file(GTK_WINDOW(dialog), icons->window_icon, NULL);
-  } else if (icons->window_icon) {
-    GList *list = NULL;
-    if (gtk_widget_get_scale_factor(dialog) == 1) {
-      char *theme = icon_theme_name();
-      list = beckon_icon_theme_window_icons(theme, icons->window_icon);
-      g_free(theme);
-    }
-    if (list) gtk_window_set_icon_list(GTK_WINDOW(dialog), list);
-    else gtk_window_set_icon_name(GTK_WINDOW(dialog), icons->window_icon);
-    g_list_free_full(list, g_object_unref);
-  }
-  g_object_set_data(G_OBJECT(dialog), "beckon-late-icons", NULL);
+  GtkWidget *image = g_object_get_data(G_OBJECT(dialog), "beckon-late-image");
+  /* A dialog destroyed before this idle has let go of its image: no parent. */
+  if (!image || gtk_widget_in_destruction(dialog) || !gtk_widget_get_parent(image)) return G_SOURCE_REMOVE;
+  const char *name = g_object_get_data(G_OBJECT(image), "beckon-icon-name");
+  gtk_image_set_from_icon_name(GTK_IMAGE(image), name, GTK_ICON_SIZE_DIALOG);
+  g_object_set_data(G_OBJECT(dialog), "beckon-late-image", NULL);
   return G_SOURCE_REMOVE;
 }
 
-static gboolean late_icons_first_frame(GtkWidget *dialog, cairo_t *cr, gpointer data) {
+static gboolean late_image_first_frame(GtkWidget *dialog, cairo_t *cr, gpointer data) {
   (void)cr; (void)data;
-  g_signal_handlers_disconnect_by_func(dialog, G_CALLBACK(late_icons_first_frame), NULL);
+  g_signal_handlers_disconnect_by_func(dialog, G_CALLBACK(late_image_first_frame), NULL);
   /* The frame reaches the X server before the icon work starts. */
   gdk_display_flush(gtk_widget_get_display(dialog));
-  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, late_icons_apply, g_object_ref(dialog), g_object_unref);
+  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, late_image_apply, g_object_ref(dialog), g_object_unref);
   return FALSE;
 }
 
@@ -84,30 +54,26 @@ static GtkWidget *dialog_image_new(GtkWidget *dialog) {
 }
 
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon) {
-  if (!icon_name && !window_icon) return;
+  if (window_icon) beckon_window_set_icon(dialog, window_icon);
+  if (!icon_name) return;
   int size = 48, height = 48;
   gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &size, &height);
-  if (icon_name && gtk_widget_get_scale_factor(dialog) == 1) {
-    char *theme = icon_theme_name();
+  if (gtk_widget_get_scale_factor(dialog) == 1) {
+    char *theme = beckon_icon_theme_current();
     GdkPixbuf *pixbuf = beckon_icon_theme_load(theme, icon_name, size, gtk_widget_get_direction(dialog));
     g_free(theme);
     if (pixbuf) {
       gtk_image_set_from_pixbuf(GTK_IMAGE(dialog_image_new(dialog)), pixbuf);
       g_object_unref(pixbuf);
-      icon_name = NULL;
+      return;
     }
   }
-  if (!icon_name && !window_icon) return;
-  LateIcons *icons = g_new0(LateIcons, 1);
-  icons->window_icon = g_strdup(window_icon);
-  if (icon_name) {
-    GtkWidget *image = dialog_image_new(dialog);
-    gtk_widget_set_size_request(image, size, height);
-    g_object_set_data_full(G_OBJECT(image), "beckon-icon-name", g_strdup(icon_name), g_free);
-    icons->image = image;
-  }
-  g_object_set_data_full(G_OBJECT(dialog), "beckon-late-icons", icons, late_icons_free);
-  g_signal_connect_after(dialog, "draw", G_CALLBACK(late_icons_first_frame), NULL);
+  /* Only GtkIconTheme can load it: after the first frame, in a slot of its size. */
+  GtkWidget *image = dialog_image_new(dialog);
+  gtk_widget_set_size_request(image, size, height);
+  g_object_set_data_full(G_OBJECT(image), "beckon-icon-name", g_strdup(icon_name), g_free);
+  g_object_set_data_full(G_OBJECT(dialog), "beckon-late-image", g_object_ref(image), g_object_unref);
+  g_signal_connect_after(dialog, "draw", G_CALLBACK(late_image_first_frame), NULL);
 }
 
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {
@@ -122,4 +88,3 @@ GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {
   g_list_free(children);
   return found;
 }
-

@@ -1,5 +1,8 @@
 /* GtkWindow and GtkWidget: X11 identity, parents, positions for real input. */
 #include "CBeckonShim.h"
+#include "icons_loading.h"
+
+#include <string.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #endif
@@ -41,4 +44,26 @@ gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y) {
   *x = ox + wx;
   *y = oy + wy;
   return TRUE;
+}
+
+/* The window icon, before the window maps. A window that maps without one gets
+ * the window manager's: openbox writes its own 48x48 _NET_WM_ICON onto it, and
+ * a taskbar, a pager or a test can see that one before ours replaces it. A
+ * themed icon comes from icons.c where it can answer; otherwise GtkIconTheme
+ * loads it when the window is realized, still before it maps: correct at the
+ * price of a few milliseconds before the first frame, in the rare case. */
+void beckon_window_set_icon(GtkWidget *dialog, const char *window_icon) {
+  if (strchr(window_icon, '/')) {
+    gtk_window_set_icon_from_file(GTK_WINDOW(dialog), window_icon, NULL);
+    return;
+  }
+  GList *list = NULL;
+  if (gtk_widget_get_scale_factor(dialog) == 1) {
+    char *theme = beckon_icon_theme_current();
+    list = beckon_icon_theme_window_icons(theme, window_icon);
+    g_free(theme);
+  }
+  if (list) gtk_window_set_icon_list(GTK_WINDOW(dialog), list);
+  else gtk_window_set_icon_name(GTK_WINDOW(dialog), window_icon);
+  g_list_free_full(list, g_object_unref);
 }

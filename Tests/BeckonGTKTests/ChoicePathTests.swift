@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -49,10 +50,10 @@ import Testing
         switch path {
         case .clickPlainButton:
             let center = try #require(await shown.buttonCenter(1))
-            try RealInput.click(x: center.x, y: center.y)
-        case .returnKey: try RealInput.key("Return")
-        case .escapeKey: try RealInput.key("Escape")
-        case .windowManagerClose: try RealInput.windowManagerClose(xid: shown.xid)
+            try Xdotool.click(x: center.x, y: center.y)
+        case .returnKey: try Xdotool.key("Return")
+        case .escapeKey: try Xdotool.key("Escape")
+        case .windowManagerClose: try Xdotool.close(xid: shown.xid)
         case .destroyedByCode: await ShownDialog.destroyFromCode()
         case .timeout: break
         }

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
             #expect(shown.title == "queued \(index)")
             let left = await ShownDialog.leftovers()
             #expect(left.visibleWindows == 1, "only one dialog on screen at a time")
-            try RealInput.key(index.isMultiple(of: 2) ? "Return" : "Escape")
+            try Xdotool.key(index.isMultiple(of: 2) ? "Return" : "Escape")
             let task = tasks[index]
             let result = await withDeadline(10, "queued \(index)") { await task.result }
             #expect(try result?.get() == (index.isMultiple(of: 2) ? .accept : .decline))
@@ -41,11 +42,11 @@ import Testing
         second.cancel()
         let secondResult = await withDeadline(10, "second") { await second.result }
         #expect(throws: CancellationError.self) { try secondResult?.get() }
-        try RealInput.key("Return")
+        try Xdotool.key("Return")
         #expect(try await withDeadline(10, "first") { await first.result }?.get() == .accept)
         let shown = try #require(await ShownDialog.wait())
         #expect(shown.title == "third")
-        try RealInput.key("Escape")
+        try Xdotool.key("Escape")
         #expect(try await withDeadline(10, "third") { await third.result }?.get() == .decline)
     }
 }

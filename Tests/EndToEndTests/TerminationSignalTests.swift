@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         let c = Self.cases[index]
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-signal-\(getpid())").path
         let process = try RunningProcess(Products.beckon, c.arguments, environment: ["XDG_STATE_HOME": state])
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
         #expect(!window.isEmpty)
         kill(process.pid, c.signal)
         let result = process.wait(deadline: 10)

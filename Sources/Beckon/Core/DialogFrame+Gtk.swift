@@ -47,11 +47,7 @@ extension DialogFrame {
     @GtkActor
     func applyWindowIcon(to window: UnsafeMutablePointer<GtkWidget>) {
         guard let windowIcon, !windowIcon.isEmpty else { return }
-        if windowIcon.contains("/") {
-            gtk_window_set_icon_from_file(window.cast(), windowIcon, nil)
-        } else {
-            gtk_window_set_icon_name(window.cast(), windowIcon)
-        }
+        beckon_window_set_icon(window, windowIcon)
     }
 
     /// Adds the "Closes in N seconds" line at the end of `box`, when asked for.

@@ -85,6 +85,7 @@ final class TermsWindow {
         let accept = gtk_dialog_add_button(dialog.cast(), labels.accept, Self.acceptResponse)!
         acceptButton = accept
         gtk_style_context_add_class(gtk_widget_get_style_context(accept), "suggested-action")
+        if Self.exposesGate { exposeStateChanges(of: accept) }
         // Before DialogSession's funnel, which is connected when it shows the window.
         beckon_dialog_guard_response(dialog, Self.acceptResponse, CallbackBox.call,
                                      CallbackBox.retain { [self] _, _ in gate.isOpen ? 1 : 0 }, CallbackBox.release)
@@ -152,6 +153,32 @@ final class TermsWindow {
             gtk_label_set_text(hintLabel.cast(), hint ?? "")
             gtk_widget_set_visible(hintLabel, hint == nil ? 0 : 1)
         }
+        exposeState()
+    }
+
+    /// Tests only: with BECKON_TEST_EXPOSE_GATE set, the window's WM_WINDOW_ROLE
+    /// tells the gate's state and the Accept button's, say "beckon-terms-gate
+    /// open scrolled accept-sensitive accept-pressed", so a test can wait until
+    /// Accept is usable, or until a key's activation of it is over (GTK clicks a
+    /// button activated by a key up to 250 ms later), instead of sleeping
+    /// (Tests/EndToEndTests/Terms). Nothing changes without the variable.
+    private static let exposesGate = g_getenv("BECKON_TEST_EXPOSE_GATE") != nil
+
+    private func exposeState() {
+        guard Self.exposesGate, let dialog, let acceptButton else { return }
+        var words = ["beckon-terms-gate", gate.isOpen ? "open" : "closed"]
+        if gate.hasScrolledToEnd { words.append("scrolled") }
+        if gate.isChecked { words.append("checked") }
+        if gtk_widget_is_sensitive(acceptButton) != 0 { words.append("accept-sensitive") }
+        if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
+            words.append("accept-pressed")
+        }
+        gtk_window_set_role(dialog.cast(), words.joined(separator: " "))
+    }
+
+    /// Calls ``exposeState()`` whenever `button`'s state flags change.
+    private func exposeStateChanges(of button: UnsafeMutablePointer<GtkWidget>) {
+        GtkSignal.connect(button, "state-flags-changed") { [self] in exposeState() }
     }
 
     /// The text grew or the view resized: the end may have moved. Check once

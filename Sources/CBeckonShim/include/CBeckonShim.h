@@ -59,10 +59,11 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
 /* Gives a message dialog its icon (zenity's dialog image, a themed name) and
  * its window icon (a themed name, or a path with a '/'), either may be NULL.
  * Where a themed icon is a PNG of the right size, it is loaded without
- * GtkIconTheme (icons.c): the image at once, the window icon after the first
- * frame. Anything else waits for GtkIconTheme until the first frame is on
- * screen: its machinery costs more than the rest of that frame. The image
- * keeps the icon's size from the start, so nothing moves. */
+ * GtkIconTheme (icons.c). The window icon is always set before the window
+ * maps, through GtkIconTheme if it must: a window that maps without one shows
+ * the window manager's default first. An image only GtkIconTheme can load
+ * waits until the first frame is on screen, in a slot of its size from the
+ * start, so nothing moves. Call before the dialog is shown. */
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon);
 
 /* The label widget that shows a message dialog's primary or secondary text. */
@@ -88,8 +89,9 @@ void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, Be
 
 /* ---- GLib's main loop (main_loop.c) ------------------------------------ */
 
-/* A signal whose handler needs nothing but user_data, such as "clicked",
- * "toggled" or "value-changed" (first and second are 0). Returns the handler id. */
+/* A signal whose handler needs nothing but user_data and returns nothing, such
+ * as "clicked", "toggled", "value-changed" or "state-flags-changed" (first and
+ * second are 0). Returns the handler id. */
 gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallback func, void *user_data,
                              GDestroyNotify destroy);
 
@@ -118,6 +120,12 @@ unsigned long beckon_window_xid(GtkWidget *window);
 /* Makes `window` transient for the foreign X11 window `xid` (zenity's --attach
  * and WINDOWID). Returns FALSE when the display is not X11 or xid is unknown. */
 gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
+
+/* Sets `window`'s icon from `icon`: an image file (a path with a '/') or a
+ * themed name, loaded without GtkIconTheme where icons.c can (icons.c). Call
+ * before the window maps: one that maps without an icon gets the window
+ * manager's default first. */
+void beckon_window_set_icon(GtkWidget *window, const char *icon);
 
 /* The centre of `widget` in root-window coordinates, for pointing real input
  * at it. FALSE when it is not realized. */

@@ -1,4 +1,6 @@
 import Beckon
+import BeckonTestSupport
+import CGtk
 import Foundation
 import Testing
 
@@ -14,9 +16,32 @@ enum GtkTestLoop {
         }
     }()
 
-    /// Starts GTK if needed; throws (failing the test) when no display can be opened.
+    /// Starts GTK if needed; throws (failing the test) when no display can be
+    /// opened or xdotool, which gives the tests' input, is missing.
     static func require() throws {
+        try X11.require()
         try started.get()
+    }
+
+    /// Returns once GTK has handled every X event the server sent it before
+    /// this call, such as a key press whose xdotool has exited: a round trip to
+    /// the X server puts them all in GDK's queue, then GTK's loop runs until
+    /// that queue is empty. Throws after `seconds` if it never empties.
+    static func handleInputSentSoFar(seconds: Double = 10) async throws {
+        await syncWithXServer()
+        let end = Date().addingTimeInterval(seconds)
+        while await eventsPending() {
+            guard Date() < end else { throw WaitFailed("GTK still had X events pending after \(seconds) s") }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    @GtkActor private static func syncWithXServer() {
+        gdk_display_sync(gdk_display_get_default())
+    }
+
+    @GtkActor private static func eventsPending() -> Bool {
+        gdk_events_pending() != 0
     }
 }
 

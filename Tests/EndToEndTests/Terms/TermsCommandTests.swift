@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -107,9 +108,10 @@ import Testing
         let process = try fixture.start([
             "--file", TermsFixture.sample, "--id", "org.beckon.killed", "--test-answer", "accept", "--test-pause-mid-write",
         ])
-        let deadline = Date().addingTimeInterval(20)
-        while state(of: process.pid) != "T" && process.process.isRunning && Date() < deadline { usleep(5_000) }
-        #expect(state(of: process.pid) == "T", "the writer never reached the middle of its write")
+        let reached = try poll("the writer to stop in the middle of its write (state T)", seconds: 20, every: 0.005) {
+            (state: state(of: process.pid), running: process.process.isRunning)
+        } until: { $0.state == "T" || !$0.running }
+        #expect(reached.state == "T", "the writer never reached the middle of its write: \(reached), \(process.wait(deadline: 5))")
         let partial = try temporaries(directory)
         #expect(partial.count == 1, "no half-written temporary file")
         kill(process.pid, SIGKILL)
@@ -136,17 +138,20 @@ import Testing
         let span = Date().timeIntervalSince(started) * 1.2
         var count = 2_001
         var killed = 0
+        var random = SeededRandom("killNineAtRandomMomentsNeverBreaksTheFile")
         for round in 0..<20 {
             let process = try accept("org.beckon.kill\(round)")
-            usleep(UInt32(Double.random(in: 0...span) * 1_000_000))
+            let delay = Double.random(in: 0...span, using: &random)
+            usleep(UInt32(delay * 1_000_000))
             kill(process.pid, SIGKILL)
             if process.wait(deadline: 10).exitCode == 9 { killed += 1 }
 
             let records = try fixture.records() // throws if the file is broken
-            #expect(records.count == count || records.count == count + 1, "round \(round): \(records.count) records")
+            #expect(records.count == count || records.count == count + 1,
+                    "round \(round), killed after \(delay) s (seed \(random.seed)): \(records.count) records")
             if records.count == count + 1 { count += 1 }
         }
-        #expect(killed > 0, "every writer finished before its kill")
+        #expect(killed > 0, "every writer finished before its kill (seed \(random.seed), span \(span) s)")
         #expect(try accept("org.beckon.after").wait(deadline: 30).exitCode == 0)
         #expect(try temporaries(directory).isEmpty)
         #expect(try fixture.records().count == count + 1)

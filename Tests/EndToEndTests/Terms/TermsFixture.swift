@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,8 @@ final class TermsFixture {
     /// `XDG_STATE_HOME` for the processes under test.
     var stateHome: String { root.appendingPathComponent("state").path }
     var recordFile: String { stateHome + "/beckon/consents.json" }
-    var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
+    /// With the terms window's gate exposed to the tests (``TermsInput/gate(of:)``).
+    var environment: [String: String] { ["XDG_STATE_HOME": stateHome, "BECKON_TEST_EXPOSE_GATE": "1"] }
 
     static var sample: String { Products.packageRoot.appendingPathComponent("Resources/terms/sample-terms.md").path }
 
@@ -57,7 +59,7 @@ final class TermsFixture {
 
     /// SHA-256 of a file by coreutils' sha256sum, independent of GLib.
     static func sha256(_ path: String) throws -> String {
-        let result = try EndToEndTests.run("/usr/bin/sha256sum", [path])
+        let result = try BeckonTestSupport.run("/usr/bin/sha256sum", [path])
         return String(result.stdout.prefix(64))
     }
 }
@@ -66,49 +68,78 @@ final class TermsFixture {
 enum TermsInput {
     /// Waits for the window of `process`, focused; fails the test without one.
     static func window(of process: RunningProcess, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid), "no window mapped", sourceLocation: sourceLocation)
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid), "no window mapped", sourceLocation: sourceLocation)
         try Xdotool.focus(window)
         return window
-    }
-
-    /// The window's size, from xdotool.
-    static func size(of window: String) throws -> (width: Int, height: Int) {
-        let result = try EndToEndTests.run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5)
-        var values: [String: Int] = [:]
-        for line in result.stdout.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
-        }
-        return (values["WIDTH"] ?? 0, values["HEIGHT"] ?? 0)
-    }
-
-    /// Clicks at (x, y) inside `window`; negative values count from the right or bottom edge.
-    static func click(_ window: String, x: Int, y: Int) throws {
-        let (width, height) = try size(of: window)
-        let px = x < 0 ? width + x : x, py = y < 0 ? height + y : y
-        // One invocation, so the click follows the move; no --sync, which waits
-        // forever when the pointer is already there.
-        try EndToEndTests.run(Xdotool.path, ["mousemove", "--window", window, "\(px)", "\(py)", "click", "1"], deadline: 5)
     }
 
     /// Clicks the Accept button: the right-most button of the action area,
     /// bottom right in every locale with left-to-right text.
     static func clickAccept(_ window: String) throws {
-        try click(window, x: -50, y: -20)
+        try Xdotool.click(window, x: -50, y: -20)
     }
 
     /// Turns the mouse wheel down `notches` times over the terms.
     static func wheelDown(_ window: String, notches: Int) throws {
-        let (width, height) = try size(of: window)
-        try EndToEndTests.run(Xdotool.path, [
-            "mousemove", "--window", window, "\(width / 2)", "\(height / 3)",
-            "click", "--repeat", "\(notches)", "--delay", "15", "5",
-        ], deadline: 30)
+        let (width, height) = try Xdotool.size(of: window)
+        try Xdotool.wheelDown(window, x: width / 2, y: height / 3, notches: notches)
     }
 
-    /// Gives the window time to react, then tells whether the process is still running.
-    static func stillOpen(_ process: RunningProcess, after seconds: Double = 0.6) -> Bool {
-        usleep(UInt32(seconds * 1_000_000))
-        return process.process.isRunning
+    /// The state of a terms window's gate and Accept button, as beckon tells it
+    /// to tests with BECKON_TEST_EXPOSE_GATE set (in its WM_WINDOW_ROLE):
+    /// "closed" or "open"; "scrolled" and "checked" when they hold;
+    /// "accept-sensitive" when Accept can be used; "accept-pressed" while a key's
+    /// activation of Accept is under way (GTK clicks it up to 250 ms later).
+    /// Throws when the window is gone or hidden: the dialog has ended.
+    static func gate(of window: String) throws -> Set<String> {
+        guard let xwininfo = which("xwininfo"), let xprop = which("xprop") else {
+            throw X11.Unavailable(description: "xwininfo or xprop (x11-utils) is missing")
+        }
+        let role = try BeckonTestSupport.run(xprop, ["-id", window, "WM_WINDOW_ROLE"], deadline: 5)
+        guard role.exitCode == 0, !role.timedOut else {
+            throw WaitFailed("the terms window \(window) is gone, so the dialog ended: \(role)")
+        }
+        // Then whether it is on screen: a click of Accept that ended the dialog
+        // clears "accept-pressed" first, then hides the window.
+        let map = try BeckonTestSupport.run(xwininfo, ["-id", window], deadline: 5)
+        guard map.exitCode == 0, !map.timedOut, map.stdout.contains("Map State: IsViewable") else {
+            throw WaitFailed("the terms window \(window) is gone or hidden, so the dialog ended: \(map)")
+        }
+        // WM_WINDOW_ROLE(STRING) = "beckon-terms-gate closed scrolled"
+        let text = role.stdout
+        guard let open = text.firstIndex(of: "\""), let close = text.lastIndex(of: "\""), open < close else { return [] }
+        let words = text[text.index(after: open)..<close].split(separator: " ").map(String.init)
+        return words.first == "beckon-terms-gate" ? Set(words.dropFirst()) : []
+    }
+
+    /// Waits until the gate of `window` shows every one of `words` ("open",
+    /// "scrolled", "checked", "accept-sensitive"), with no activation of Accept
+    /// under way, in a window still on screen; returns what it showed. Throws
+    /// after `seconds` with what it last showed, or at once when the dialog ended.
+    ///
+    /// This is how a test proves that input which must do nothing did nothing:
+    /// X delivers one client's input in order, so when later input has taken
+    /// effect, the earlier input was handled before it. A key that activated
+    /// Accept would show "accept-pressed" until GTK clicks it; once that is not
+    /// shown either, it was never activated or its click is over, and the window
+    /// being still on screen says the click ended nothing.
+    @discardableResult
+    static func waitForGate(_ window: String, _ words: String..., seconds: Double = 10) throws -> Set<String> {
+        try poll("the gate of \(window) to show \(words.joined(separator: " ")), Accept not pressed", seconds: seconds) {
+            try gate(of: window)
+        } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
+    }
+
+    /// Selects all the terms and copies them (ctrl+a, ctrl+c on the focused
+    /// window) until the clipboard holds `text`; returns what it holds. Throws
+    /// after `seconds` with what it last held.
+    @discardableResult
+    static func copyAll(until text: String, seconds: Double = 20) throws -> String {
+        guard let xclip = which("xclip") else { throw X11.Unavailable(description: "xclip is not installed") }
+        return try poll("the clipboard to hold \(text.debugDescription)", seconds: seconds, every: 0.1) {
+            try Xdotool.key("ctrl+a", "ctrl+c")
+            // Exit 1 ("target STRING not available") until the copy is made: nothing yet.
+            return try BeckonTestSupport.run(xclip, ["-o", "-selection", "clipboard"], deadline: 10).stdout
+        } until: { $0.contains(text) }
     }
 }

@@ -1,24 +1,33 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
 /// `beckon terms` as a person meets it: a real window on Xvfb, real keys and
 /// clicks through xdotool, the record file read back afterwards.
+///
+/// No test sleeps to let the window react. Before a key that needs Accept, a
+/// test waits until Accept is sensitive; that input which must do nothing did
+/// nothing is proved by later input that must do something, in a window still
+/// on screen and with no activation of Accept under way
+/// (``TermsInput/waitForGate(_:_:seconds:)`` says why that is proof), after
+/// checking that the gate was closed before that input.
 @Suite(.serialized) struct TermsWindowTests {
     @Test func returnBeforeScrollingDoesNothingAndCtrlEndThenReturnAccepts() throws {
         try X11.require()
         let fixture = try TermsFixture()
         let terms = try fixture.sampleCopy()
         let process = try fixture.start(["--file", terms, "--id", "org.beckon.test", "--version", "1", "--json"])
-        _ = try TermsInput.window(of: process)
+        let window = try TermsInput.window(of: process)
+        let before = try TermsInput.waitForGate(window, "closed", seconds: 0)
+        #expect(!before.contains("accept-sensitive"), "\(before.sorted())")
 
         try Xdotool.key("Return")
-        #expect(TermsInput.stillOpen(process), "Return accepted before the terms were scrolled")
         try Xdotool.key("alt+a") // Accept's mnemonic
-        #expect(TermsInput.stillOpen(process), "the mnemonic accepted before the terms were scrolled")
+        try Xdotool.key("ctrl+End")
+        // Scrolled, in a window still there, Accept not pressed: Return and alt+a did nothing.
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         #expect(!FileManager.default.fileExists(atPath: fixture.recordFile))
 
-        try Xdotool.key("ctrl+End")
-        usleep(400_000)
         try Xdotool.key("Return")
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
@@ -40,12 +49,12 @@ import Testing
         let fixture = try TermsFixture()
         let process = try fixture.start(["--file", TermsFixture.sample, "--id", "org.beckon.wheel"])
         let window = try TermsInput.window(of: process)
+        try TermsInput.waitForGate(window, "closed", seconds: 0)
 
         try TermsInput.clickAccept(window)
-        #expect(TermsInput.stillOpen(process), "a click on the insensitive Accept accepted")
-
         try TermsInput.wheelDown(window, notches: 120)
-        usleep(400_000)
+        // The wheel opened the gate in a window still there: the click did nothing.
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         // The same click now accepts: it was on Accept all along.
         try TermsInput.clickAccept(window)
         let result = process.wait(deadline: 10)
@@ -60,14 +69,13 @@ import Testing
             "--file", TermsFixture.sample, "--no-require-scroll", "--checkbox", "I have read and agree",
         ])
         let window = try TermsInput.window(of: process)
+        try TermsInput.waitForGate(window, "closed", seconds: 0)
 
         try Xdotool.key("Return")
-        #expect(TermsInput.stillOpen(process), "Return accepted with the box unticked")
         try TermsInput.clickAccept(window)
-        #expect(TermsInput.stillOpen(process), "a click accepted with the box unticked")
-
         try Xdotool.key("Tab", "space") // from the terms to the checkbox, and tick it
-        usleep(300_000)
+        // Ticked in a window still there, Accept not pressed: Return and the click did nothing.
+        try TermsInput.waitForGate(window, "open", "checked", "accept-sensitive")
         try TermsInput.clickAccept(window)
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
@@ -77,17 +85,19 @@ import Testing
         try X11.require()
         let fixture = try TermsFixture()
         let process = try fixture.start(["--file", TermsFixture.sample, "--checkbox", "I agree"])
-        _ = try TermsInput.window(of: process)
+        let window = try TermsInput.window(of: process)
 
+        try TermsInput.waitForGate(window, "closed", seconds: 0)
         try Xdotool.key("Return")
-        #expect(TermsInput.stillOpen(process), "Return accepted with nothing done")
         try Xdotool.key("ctrl+End") // scrolled, but not ticked
-        #expect(TermsInput.stillOpen(process, after: 0.4))
+        // Scrolled in a window still there, Accept not pressed: Return with nothing done did nothing.
+        let scrolled = try TermsInput.waitForGate(window, "scrolled")
+        #expect(scrolled.contains("closed") && !scrolled.contains("accept-sensitive"),
+                "Accept usable with the box unticked: \(scrolled.sorted())")
         try Xdotool.key("Return")
-        #expect(TermsInput.stillOpen(process), "Return accepted with the box unticked")
-
         try Xdotool.key("Tab", "space") // to the checkbox, and tick it
-        usleep(300_000)
+        // Ticked in a window still there, Accept not pressed: Return with the box unticked did nothing.
+        try TermsInput.waitForGate(window, "open", "checked", "accept-sensitive")
         try Xdotool.key("Return") // the default response now, even with the checkbox focused
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
@@ -98,8 +108,9 @@ import Testing
         let fixture = try TermsFixture()
         let terms = try fixture.file("short.md", Data("# Short\n\nFits in the window.\n".utf8))
         let process = try fixture.start(["--file", terms])
-        _ = try TermsInput.window(of: process)
-        usleep(400_000)
+        let window = try TermsInput.window(of: process)
+        // Open without scrolling, once the layout shows the end is on screen.
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         try Xdotool.key("Return")
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
@@ -113,9 +124,9 @@ import Testing
 
         // First run: the window appears; accept it.
         let first = try fixture.start(arguments)
-        _ = try TermsInput.window(of: first)
+        let firstWindow = try TermsInput.window(of: first)
         try Xdotool.key("ctrl+End")
-        usleep(400_000)
+        try TermsInput.waitForGate(firstWindow, "open", "accept-sensitive")
         try Xdotool.key("Return")
         #expect(first.wait(deadline: 10).exitCode == 0)
 
@@ -124,9 +135,15 @@ import Testing
         #expect(again.exitCode == 0, "\(again)")
         #expect(!again.timedOut)
         #expect(again.stdout.contains(#""outcome":"already-accepted""#))
-        let withDisplay = try fixture.start(arguments)
-        #expect(Xdotool.waitForWindow(pid: withDisplay.pid, seconds: 1.5) == nil, "--once mapped a window")
-        #expect(withDisplay.wait(deadline: 5).exitCode == 0)
+        // With a display too: it exits by itself, and no window of its own shows until it has.
+        let withDisplay = try fixture.start(arguments + ["--json"])
+        let seen = try poll("--once with a display to exit", seconds: 10) {
+            (running: withDisplay.process.isRunning, windows: try Xdotool.search(["--pid", "\(withDisplay.pid)"]))
+        } until: { !$0.running || !$0.windows.isEmpty }
+        #expect(seen.windows.isEmpty, "--once mapped a window")
+        let withDisplayResult = withDisplay.wait(deadline: 5)
+        #expect(withDisplayResult.exitCode == 0, "\(withDisplayResult)")
+        #expect(withDisplayResult.stdout.contains(#""outcome":"already-accepted""#), "\(withDisplayResult)")
 
         // Another version of the same bytes asks again.
         let otherVersion = try fixture.start(["--file", terms, "--id", "org.beckon.once", "--version", "4", "--once"])
@@ -155,13 +172,7 @@ import Testing
 
         // Select all the text shown and copy it: what the clipboard holds is
         // what the text view holds.
-        try Xdotool.key("ctrl+a", "ctrl+c")
-        let xclip = try #require(which("xclip"), "xclip is not installed")
-        var copied = ""
-        for _ in 0..<20 where !copied.contains("naïve") {
-            usleep(100_000)
-            copied = try run(xclip, ["-o", "-selection", "clipboard"], deadline: 5).stdout
-        }
+        let copied = try TermsInput.copyAll(until: "naïve")
         #expect(copied.contains("Conditions générales"))
         #expect(copied.contains("La façade, déjà vu, naïve."))
         #expect(!copied.contains("\u{FFFD}"))
@@ -212,8 +223,8 @@ import Testing
         let fixture = try TermsFixture()
         let bytes = Data("# Piped\n\nShort terms.\n".utf8)
         let process = try fixture.start(["--id", "org.beckon.stdin"], stdin: bytes)
-        _ = try TermsInput.window(of: process)
-        usleep(400_000)
+        let window = try TermsInput.window(of: process)
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         try Xdotool.key("Return")
         #expect(process.wait(deadline: 10).exitCode == 0)
         let copy = try fixture.file("piped.md", bytes)
@@ -228,26 +239,21 @@ import Testing
         let parts = (1...60).map { sample.replacingOccurrences(of: "Beckon Sample Terms of Use", with: "Part \($0)") }
         let terms = try fixture.file("large.md", Data(parts.joined(separator: "\n\n").utf8))
         let process = try fixture.start(["--file", terms, "--id", "org.beckon.large"])
-        _ = try TermsInput.window(of: process)
+        let window = try TermsInput.window(of: process)
 
         // Everything is there: the copied text runs to the last part's last line.
-        let xclip = try #require(which("xclip"), "xclip is not installed")
-        var copied = ""
-        for _ in 0..<30 where !copied.contains("Part 60") {
-            try Xdotool.key("ctrl+a", "ctrl+c")
-            usleep(200_000)
-            copied = try run(xclip, ["-o", "-selection", "clipboard"], deadline: 10).stdout
-        }
+        let copied = try TermsInput.copyAll(until: "Part 60")
         #expect(copied.components(separatedBy: "Thank you for reading to the end.").count == 61)
         #expect(copied.hasSuffix("You can now accept or decline."))
 
-        // A person at the end presses Return; early on, the end may still be moving.
-        for _ in 0..<20 where process.process.isRunning {
+        // A person goes to the end and waits for Accept. While the text view is
+        // still laying out the last parts, the end it scrolled to can move on:
+        // go to the end again until the gate opens.
+        try poll("the gate of the large terms to open after ctrl+End", seconds: 30, every: 0.2) {
             try Xdotool.key("ctrl+End")
-            usleep(500_000)
-            try Xdotool.key("Return")
-            usleep(300_000)
-        }
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try Xdotool.key("Return")
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
     }
@@ -259,10 +265,12 @@ import Testing
         let process = try fixture.start(["--file", terms])
         let window = try TermsInput.window(of: process)
 
-        try TermsInput.click(window, x: 40, y: 24) // on the link, top left of the terms
-        #expect(TermsInput.stillOpen(process, after: 0.4))
-        try TermsInput.click(window, x: 40, y: 60) // on the second paragraph: no link
-        #expect(TermsInput.stillOpen(process, after: 0.4))
+        try Xdotool.click(window, x: 40, y: 24) // on the link, top left of the terms
+        try Xdotool.click(window, x: 40, y: 60) // on the second paragraph: no link
+        // The window still answers later keys (select all, copy) and is on screen:
+        // the clicks ended nothing.
+        try TermsInput.copyAll(until: "Second.")
+        _ = try TermsInput.gate(of: window)
         try Xdotool.key("Escape")
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 1)
@@ -273,14 +281,18 @@ import Testing
     @Test func theDefaultsSpeakTheLocaleLanguage() throws {
         try X11.require()
         let fixture = try TermsFixture()
-        let process = try fixture.start(["--file", TermsFixture.sample],
+        let process = try fixture.start(["--file", TermsFixture.sample, "--json"],
                                         environment: ["LANGUAGE": "de", "LC_ALL": "de_DE.UTF-8"])
-        let window = Xdotool.waitForWindow(name: "^Nutzungsbedingungen$")
-        #expect(window != nil, "no window titled Nutzungsbedingungen")
-        if let window { try Xdotool.focus(window) }
+        let window = try #require(try Xdotool.waitForWindow(name: "^Nutzungsbedingungen$"), "no window titled Nutzungsbedingungen")
+        try Xdotool.focus(window)
+        try TermsInput.waitForGate(window, "closed", seconds: 0)
         try Xdotool.key("alt+a") // _Akzeptieren: gated like any Accept
-        #expect(TermsInput.stillOpen(process))
+        try Xdotool.key("ctrl+End")
+        // Scrolled in a window still there, Accept not pressed: alt+a did nothing.
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         try Xdotool.key("alt+l") // Ab_lehnen: Decline
-        #expect(process.wait(deadline: 10).exitCode == 1)
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout.contains(#""outcome":"declined""#), "\(result)")
     }
 }

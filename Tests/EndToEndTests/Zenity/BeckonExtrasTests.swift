@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -79,10 +80,8 @@ import Testing
             let process = try RunningProcess(Products.beckon, arguments, environment: ZenityCase.baseEnvironment)
             // SIGKILL: the test runner's children may inherit a blocked SIGTERM.
             defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-            let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
-            let geometry = try run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5)
-            let line = try #require(geometry.stdout.split(separator: "\n").first { $0.hasPrefix("HEIGHT=") })
-            return try #require(Int(line.dropFirst(7)))
+            let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+            return try Xdotool.size(of: window).height
         }
         let text = #"--text=one\ntwo\nthree\nfour"# // taller than the icon, so the height shows the line
         let plain = try height(["--info", text, "--timeout=30"])
@@ -132,13 +131,13 @@ import Testing
         let parentProcess = try RunningProcess(Products.beckon, ["--info", "--title=Parent"],
                                                environment: ZenityCase.baseEnvironment)
         defer { kill(parentProcess.pid, SIGKILL); _ = parentProcess.wait(deadline: 5) }
-        let parent = try #require(Xdotool.waitForWindow(pid: parentProcess.pid, process: parentProcess))
+        let parent = try #require(try Xdotool.waitForWindow(pid: parentProcess.pid, process: parentProcess))
         var env = ZenityCase.baseEnvironment
         var arguments = ["--question", "--title=Child"]
         if viaWindowID { env["WINDOWID"] = parent } else { arguments.append("--attach=\(parent)") }
         let child = try RunningProcess(Products.beckon, arguments, environment: env)
         defer { kill(child.pid, SIGKILL); _ = child.wait(deadline: 5) }
-        let window = try #require(Xdotool.waitForWindow(pid: child.pid, process: child))
+        let window = try #require(try Xdotool.waitForWindow(pid: child.pid, process: child))
         let xprop = try #require(which("xprop"), "xprop (x11-utils) is missing")
         let transient = try run(xprop, ["-id", window, "WM_TRANSIENT_FOR"], deadline: 5).stdout
         let parentHex = "0x" + String(try #require(UInt(parent)), radix: 16)
@@ -162,9 +161,9 @@ import Testing
         let process = try RunningProcess(Products.beckon, ["--info", "--width=500", "--height=300", "--modal"],
                                          environment: ZenityCase.baseEnvironment)
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process))
-        let geometry = try run(Xdotool.path, ["getwindowgeometry", "--shell", window], deadline: 5).stdout
-        #expect(geometry.contains("WIDTH=500\n") && geometry.contains("HEIGHT=300\n"), "\(geometry)")
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process))
+        let size = try Xdotool.size(of: window)
+        #expect(size.width == 500 && size.height == 300, "\(size)")
         let xprop = try #require(which("xprop"), "xprop (x11-utils) is missing")
         let state = try run(xprop, ["-id", window, "_NET_WM_STATE"], deadline: 5).stdout
         #expect(state.contains("_NET_WM_STATE_MODAL"), "\(state)")

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Foundation
 import Testing
 
@@ -44,8 +45,8 @@ import Testing
             let env = ZenityCase.baseEnvironment.merging(["LANG": locale]) { $1 }
             let process = try RunningProcess(executable, [dialog], environment: env)
             defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-            let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
-            return try run(Xdotool.path, ["getwindowname", window], deadline: 5).stdout
+            let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+            return try Xdotool.name(of: window)
         }
         let zenityTitle = try title(Self.zenity)
         #expect(!zenityTitle.isEmpty)

@@ -1,22 +1,29 @@
 import Foundation
 
 /// What a finished process left behind.
-struct ProcessResult: Sendable, Equatable, CustomStringConvertible {
-    var exitCode: Int32
-    var stdout: String
-    var stderr: String
+package struct ProcessResult: Sendable, Equatable, CustomStringConvertible {
+    package var exitCode: Int32
+    package var stdout: String
+    package var stderr: String
     /// Whether the process was killed by the runner after its deadline.
-    var timedOut: Bool = false
+    package var timedOut: Bool = false
 
-    var description: String {
+    package init(exitCode: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+        self.exitCode = exitCode
+        self.stdout = stdout
+        self.stderr = stderr
+        self.timedOut = timedOut
+    }
+
+    package var description: String {
         "exit \(exitCode)\(timedOut ? " (killed at deadline)" : "") stdout=\(stdout.debugDescription) stderr=\(stderr.debugDescription)"
     }
 }
 
 /// Starts a process and collects its output; a hung process is killed at the
 /// deadline, so no test waits forever.
-final class RunningProcess: @unchecked Sendable {
-    let process = Process()
+package final class RunningProcess: @unchecked Sendable {
+    package let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
     private let stdinPipe = Pipe()
@@ -24,10 +31,10 @@ final class RunningProcess: @unchecked Sendable {
     private var stderrData = Data()
     private let group = DispatchGroup()
 
-    var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-         stdin: Data? = nil, currentDirectory: String? = nil) throws {
+    package init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                 stdin: Data? = nil, currentDirectory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -53,7 +60,7 @@ final class RunningProcess: @unchecked Sendable {
     }
 
     /// Waits for exit; kills the process (SIGKILL) once `deadline` seconds pass.
-    func wait(deadline seconds: Double = 20) -> ProcessResult {
+    package func wait(deadline seconds: Double = 20) -> ProcessResult {
         let end = Date().addingTimeInterval(seconds)
         var killed = false
         while process.isRunning {
@@ -72,33 +79,13 @@ final class RunningProcess: @unchecked Sendable {
 
 /// Runs a command to completion.
 @discardableResult
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-         stdin: Data? = nil, deadline: Double = 20) throws -> ProcessResult {
+package func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                 stdin: Data? = nil, deadline: Double = 20) throws -> ProcessResult {
     try RunningProcess(executable, arguments, environment: environment, stdin: stdin).wait(deadline: deadline)
 }
 
-/// Where the package's built executables are: beside the test bundle.
-enum Products {
-    static var directory: URL {
-        // .build/<triple>/debug/BeckonPackageTests.xctest → .build/<triple>/debug
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.pathComponents.count > 1 {
-            url.deleteLastPathComponent()
-            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("beckon").path) { return url }
-        }
-        return URL(fileURLWithPath: ".build/debug")
-    }
-    static var beckon: String { directory.appendingPathComponent("beckon").path }
-    static var termsWorkflow: String { directory.appendingPathComponent("TermsWorkflow").path }
-    /// The package's root, for Resources/.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
-}
-
 /// Finds a program on PATH, such as zenity or xdotool.
-func which(_ name: String) -> String? {
+package func which(_ name: String) -> String? {
     for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
         let path = "\(dir)/\(name)"
         if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Where the package's built executables are: beside the test bundle.
+enum Products {
+    static var directory: URL {
+        // .build/<triple>/debug/BeckonPackageTests.xctest → .build/<triple>/debug
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("beckon").path) { return url }
+        }
+        return URL(fileURLWithPath: ".build/debug")
+    }
+    static var beckon: String { directory.appendingPathComponent("beckon").path }
+    static var termsWorkflow: String { directory.appendingPathComponent("TermsWorkflow").path }
+    /// The package's root, for Resources/.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
