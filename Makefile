@@ -55,10 +55,16 @@ demo: release
 bench: deps
 	bench/run
 
-# 10,000 dialogs ended by mixed paths; fails on any hang or continuation misuse.
+# 10,000 dialogs of every kind ended by mixed paths; fails on a hang, an answer
+# that does not fit its path, a window left over or continuation misuse, and
+# on taking more than an hour. stderr is shown when it fails.
 soak: deps
 	$(SWIFT) build --product BeckonSoak
-	scripts/with-display sh -c '$$($(SWIFT) build --show-bin-path)/BeckonSoak soak 10000 2>soak.stderr; rc=$$?; 	  if grep -Ei "misuse|leaked" soak.stderr; then rc=1; fi; rm -f soak.stderr; exit $$rc'
+	scripts/with-display sh -c 'bin=$$($(SWIFT) build --show-bin-path)/BeckonSoak; \
+	  timeout 3600 "$$bin" soak 10000 2>soak.stderr; rc=$$?; \
+	  if grep -Ei "misuse|leaked" soak.stderr; then rc=1; fi; \
+	  if [ $$rc -ne 0 ]; then echo "soak: failed (exit $$rc); its stderr:" >&2; cat soak.stderr >&2; fi; \
+	  rm -f soak.stderr; exit $$rc'
 
 install: release
 	install -Dm755 $(BIN)/beckon $(DESTDIR)$(PREFIX)/bin/beckon

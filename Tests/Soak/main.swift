@@ -1,8 +1,10 @@
 // BeckonSoak: long-running and resource checks of the dialog lifecycle, run as
 // a process of its own so its figures are not mixed with a test runner's.
 //
-//   BeckonSoak soak N   N dialogs ended by mixed paths (real keys, window-manager
-//                       close, destroy, timeout, cancellation); counts hangs.
+//   BeckonSoak soak N   N dialogs of every kind (choice, text, password, number,
+//                       date, colour) ended by mixed paths (real keys, window-
+//                       manager close, destroy, timeout, cancellation); counts
+//                       hangs and answers that do not fit the path.
 //   BeckonSoak rss N    N sequential dialogs; RSS growth and windows left.
 //   BeckonSoak idle     CPU time over one idle second with a dialog shown and the
 //                       main-queue drain installed; proves @MainActor runs.
@@ -41,39 +43,94 @@ func residentKiB() -> Int {
     return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
 }
 
-func tool(_ arguments: [String]) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = arguments
-    try? p.run()
-    p.waitUntilExit()
+/// Runs an X tool (xdotool, wmctrl) off GTK's thread and returns its exit status.
+func tool(_ arguments: [String]) async -> Int32 {
+    await Task.detached {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = arguments
+        do { try p.run() } catch { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }.value
 }
 
-/// Ends one dialog by `path`; returns false on a hang (no answer in 10 s).
-@GtkActor func oneDialog(_ index: Int, path: Int) async -> Bool {
+/// The dialog kinds the soak mixes, each through its typed call.
+enum Kind: Int, CaseIterable {
+    case choice, text, password, number, date, color
+
+    /// Shows one dialog of this kind; true when it was accepted, false when dismissed.
+    @GtkActor func show(_ index: Int, timeout: Duration?) async throws -> Bool {
+        let title = "soak \(index)"
+        switch self {
+        case .choice:
+            return try await Dialog.choice(Answer.self, title: title, message: "Dialog \(index)", timeout: timeout) == .yes
+        case .text:
+            return try await Dialog.text(title: title, prompt: "Text \(index)", timeout: timeout) != nil
+        case .password:
+            return try await Dialog.password(title: title, timeout: timeout) != nil
+        case .number:
+            return try await Dialog.number(in: 0...100, initial: 50, title: title, timeout: timeout) != nil
+        case .date:
+            return try await Dialog.date(initial: CalendarDate(year: 2026, month: 6, day: 15), title: title,
+                                         timeout: timeout) != nil
+        case .color:
+            return try await Dialog.color(title: title, timeout: timeout) != nil
+        }
+    }
+}
+
+/// How a dialog ended, as its caller saw it.
+enum Ending: String { case accepted, dismissed, timedOut, cancelled, failed }
+
+/// What each path must give: Return and a response from code accept (button 1
+/// is the default of every kind here), Escape, a close and a destroy dismiss.
+func expected(path: Int) -> Ending {
+    switch path {
+    case 0, 7: .accepted
+    case 1, 2, 3: .dismissed
+    case 4: .timedOut
+    default: .cancelled
+    }
+}
+
+/// Ends one dialog of `kind` by `path`; nil on a hang (no answer in 10 s),
+/// otherwise how it ended.
+@GtkActor func oneDialog(_ index: Int, kind: Kind, path: Int) async -> Ending? {
     let task = Task { @GtkActor in
-        try await Dialog.choice(Answer.self, title: "soak \(index)", message: "Path \(path)",
-                                timeout: path == 4 ? .milliseconds(5) : nil)
+        try await kind.show(index, timeout: path == 4 ? .milliseconds(5) : nil)
     }
     switch path {
     case 0, 1, 2, 3, 6, 7:
-        guard let window = await shownWindow() else { task.cancel(); return false }
+        guard let window = await shownWindow() else { task.cancel(); return nil }
+        var status: Int32 = 0
         switch path {
-        case 0: tool(["xdotool", "key", "Return"])
-        case 1: tool(["xdotool", "key", "Escape"])
-        case 2: tool(["wmctrl", "-i", "-c", String(beckon_window_xid(window))])
+        case 0: status = await tool(["xdotool", "key", "Return"])
+        case 1: status = await tool(["xdotool", "key", "Escape"])
+        case 2: status = await tool(["wmctrl", "-i", "-c", String(beckon_window_xid(window))])
         case 3: gtk_widget_destroy(window)
         case 6: task.cancel()
         default: gtk_dialog_response(window.cast(), 1)
+        }
+        if status != 0 {
+            print("dialog \(index): the X tool for path \(path) failed with status \(status)")
+            task.cancel()
         }
     case 5: task.cancel()
     default: break
     }
     let deadline = Task { try await Task.sleep(for: .seconds(10)); task.cancel() }
-    _ = await task.result
+    let result = await task.result
     deadline.cancel()
     // A cancelled deadline means the dialog answered in time.
-    return await deadline.result.isFailure
+    guard await deadline.result.isFailure else { return nil }
+    switch result {
+    case .success(true): return .accepted
+    case .success(false): return .dismissed
+    case .failure(DialogError.timedOut): return .timedOut
+    case .failure(is CancellationError): return .cancelled
+    case .failure(let error): print("dialog \(index): \(error)"); return .failed
+    }
 }
 
 extension Result { var isFailure: Bool { if case .failure = self { true } else { false } } }
@@ -114,15 +171,28 @@ do {
             return 0
         default:
             var hangs = 0
+            var wrong = 0
             var perPath = [Int](repeating: 0, count: 8)
+            var perKind = [Int](repeating: 0, count: Kind.allCases.count)
             for index in 0..<count {
                 let path = Int.random(in: 0..<8)
+                let kind = Kind.allCases[index % Kind.allCases.count]
                 perPath[path] += 1
-                if await !oneDialog(index, path: path) { hangs += 1; print("hang at dialog \(index), path \(path)") }
-                if index % 500 == 499 { print("… \(index + 1) dialogs, \(hangs) hangs") }
+                perKind[kind.rawValue] += 1
+                guard let ending = await oneDialog(index, kind: kind, path: path) else {
+                    hangs += 1
+                    print("hang at dialog \(index), \(kind), path \(path)")
+                    continue
+                }
+                if ending != expected(path: path) {
+                    wrong += 1
+                    print("dialog \(index), \(kind), path \(path): \(ending.rawValue), expected \(expected(path: path).rawValue)")
+                }
+                if index % 500 == 499 { print("… \(index + 1) dialogs, \(hangs) hangs, \(wrong) wrong answers") }
             }
-            print("dialogs=\(count) hangs=\(hangs) per_path=\(perPath) windows_left=\(visibleToplevels())")
-            return hangs == 0 && visibleToplevels() == 0 ? 0 : 1
+            let left = visibleToplevels()
+            print("dialogs=\(count) hangs=\(hangs) wrong_answers=\(wrong) per_path=\(perPath) per_kind=\(perKind) windows_left=\(left)")
+            return hangs == 0 && wrong == 0 && left == 0 ? 0 : 1
         }
     }
     exit(code)
