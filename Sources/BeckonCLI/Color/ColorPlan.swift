@@ -24,6 +24,10 @@ struct ColorPlan: Sendable, Equatable {
         // no window icon of zenity's own.
         var frame = common.frame(buttons, defaultTitle: "", defaultWindowIcon: nil, environment: environment)
         frame.title = common.title
+        // GTK's colour dialog has a fixed size, which zenity keeps whatever
+        // --width and --height say: a bigger window would only add empty space.
+        frame.width = nil
+        frame.height = nil
         request.frame = frame
         self.request = request
         self.buttons = buttons
