@@ -27,6 +27,11 @@ enum RealInput {
         try run("xdotool", ["key", "--clearmodifiers"] + keys)
     }
 
+    /// Types `text` into the focused widget, as a person would.
+    static func type(_ text: String) throws {
+        try run("xdotool", ["type", "--delay", "5", text])
+    }
+
     /// Moves the pointer to (x, y) on the root window and clicks the left button.
     static func click(x: Int32, y: Int32) throws {
         try run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"])
