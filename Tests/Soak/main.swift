@@ -105,7 +105,9 @@ func expected(path: Int) -> Ending {
         guard let window = await shownWindow() else { task.cancel(); return nil }
         var status: Int32 = 0
         switch path {
-        case 0: status = await tool(["xdotool", "key", "Return"])
+        // The colour chooser's first field takes Return for itself; shift+Tab
+        // reaches its default button, in the editor and the palette alike.
+        case 0: status = await tool(["xdotool", "key"] + (kind == .color ? ["shift+Tab", "Return"] : ["Return"]))
         case 1: status = await tool(["xdotool", "key", "Escape"])
         case 2: status = await tool(["wmctrl", "-i", "-c", String(beckon_window_xid(window))])
         case 3: gtk_widget_destroy(window)

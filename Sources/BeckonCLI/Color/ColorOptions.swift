@@ -3,9 +3,17 @@ import Beckon
 /// Everything the command line says about a `--color-selection` dialog.
 struct ColorOptions: Sendable, Equatable {
     var common = CommonOptions()
+    /// `--color` as given: any text gdk_rgba_parse takes; anything else is ignored.
+    var color: String?
+    /// `--show-palette`: the palette instead of the editor.
+    var showPalette = false
+
+    init() {}
 
     init(_ given: GivenOptions) throws(CLIError) {
         common = CommonOptions(given)
+        color = given.string("color")
+        showPalette = given.flag("show-palette")
     }
 
     /// `--color-selection` as a command-line type: its options, in zenity's help order.
@@ -18,14 +26,6 @@ struct ColorOptions: Sendable, Equatable {
             O("color", .string, "VALUE", "Set the color"),
             O("show-palette", .none, nil, "Show the palette"),
             ],
-            isProvided: false,
             make: { given throws(CLIError) in try ColorOptions(given) })
     }()
-}
-
-extension ColorOptions: ZenityDialog {
-    @GtkActor
-    func run(_ context: ZenityContext) async throws -> ZenityOutput {
-        throw CLIError.dialogNotProvided("color-selection")
-    }
 }

@@ -131,6 +131,18 @@ void beckon_window_set_icon(GtkWidget *window, const char *icon);
  * at it. FALSE when it is not realized. */
 gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
 
+/* ---- GtkColorChooserWidget (color_chooser.c) -------------------------- */
+
+/* Shows the colour editor (TRUE) or the palette (FALSE): g_object_set of
+ * "show-editor", which has no setter of its own. */
+void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_editor);
+
+/* Calls `func` (first and second are 0) when a swatch of `chooser` is
+ * activated: a double click, or Return or Space on the selected swatch.
+ * Returns the handler id. */
+gulong beckon_color_chooser_on_color_activated(GtkWidget *chooser, BeckonCallback func, void *user_data,
+                                               GDestroyNotify destroy);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

@@ -9,16 +9,7 @@ import Testing
 
     @Test(arguments: ZenityCases.all)
     func sameAsZenity(_ testCase: ZenityCase) throws {
-        try X11.require()
-        let (fromZenity, zenityRun) = try testCase.run(Self.zenity)
-        let (fromBeckon, beckonRun) = try testCase.run(Products.beckon)
-        #expect(!zenityRun.timedOut && !beckonRun.timedOut, "killed at the deadline: zenity \(zenityRun), beckon \(beckonRun)")
-        #expect(fromZenity == testCase.expected, "zenity 3.44 itself: \(zenityRun)")
-        if let (why, beckonGives) = testCase.zenityIsWrong {
-            #expect(fromBeckon == beckonGives, "beckon, where zenity is wrong (\(why)): \(beckonRun)")
-        } else {
-            #expect(fromBeckon == fromZenity, "beckon \(beckonRun) vs zenity \(zenityRun)")
-        }
+        try assertSameAsZenity(testCase)
     }
 
     /// A symlink named `zenity` that points at beckon behaves as zenity does.
