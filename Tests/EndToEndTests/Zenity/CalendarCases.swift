@@ -254,3 +254,14 @@ enum CalendarCases {
                 message: "--year=0: a year is from 1 to 65535"),
     ]
 }
+
+extension CalendarDifferentialTests {
+    /// The default title, from zenity's own catalogue, in the title bar.
+    @Test(arguments: ["C.UTF-8", "ja_JP.UTF-8", "de_DE.UTF-8"])
+    func sameDefaultTitle(locale: String) throws {
+        try X11.require()
+        let zenitys = try ScaleDifferentialTests.windowTitle(ZenityDifferentialTests.zenity, ["--calendar"], locale: locale)
+        #expect(!zenitys.isEmpty)
+        #expect(try ScaleDifferentialTests.windowTitle(Products.beckon, ["--calendar"], locale: locale) == zenitys)
+    }
+}

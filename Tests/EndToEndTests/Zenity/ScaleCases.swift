@@ -176,3 +176,23 @@ enum ScaleCases {
                           + "with a message on stderr", .init(exitCode: 255, stdout: ""))),
     ]
 }
+
+extension ScaleDifferentialTests {
+    /// The default title, from zenity's own catalogue, in the title bar.
+    @Test(arguments: ["C.UTF-8", "ja_JP.UTF-8", "de_DE.UTF-8"])
+    func sameDefaultTitle(locale: String) throws {
+        try X11.require()
+        let zenitys = try Self.windowTitle(ZenityDifferentialTests.zenity, ["--scale"], locale: locale)
+        #expect(!zenitys.isEmpty)
+        #expect(try Self.windowTitle(Products.beckon, ["--scale"], locale: locale) == zenitys)
+    }
+
+    /// The title of the first window `executable` maps with `arguments` under `locale`.
+    static func windowTitle(_ executable: String, _ arguments: [String], locale: String) throws -> String {
+        let env = ZenityCase.baseEnvironment.merging(["LANG": locale]) { $1 }
+        let process = try RunningProcess(executable, arguments, environment: env)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+        return try run(Xdotool.path, ["getwindowname", window], deadline: 5).stdout
+    }
+}
