@@ -187,6 +187,38 @@ extension ScaleDifferentialTests {
         #expect(try Self.windowTitle(Products.beckon, ["--scale"], locale: locale) == zenitys)
     }
 
+    /// `--print-partial` is for live previews: each line reaches the reader
+    /// while the dialog is still shown, in zenity (whose g_print flushes) and
+    /// in beckon.
+    @Test(arguments: ["zenity", "beckon"])
+    func partialLinesArriveWhileTheDialogIsShown(_ program: String) throws {
+        try X11.require()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program == "zenity" ? ZenityDifferentialTests.zenity : Products.beckon)
+        process.arguments = ["--scale", "--print-partial", "--value=5"]
+        let base = ZenityCase.baseEnvironment
+        process.environment = ProcessInfo.processInfo.environment.merging(base) { $1 }.filter { !$0.value.isEmpty }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) }; process.waitUntilExit() }
+        let window = try #require(Xdotool.waitForWindow(pid: process.processIdentifier), "no window")
+        try Xdotool.focus(window, thenKey: ["Right"])
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 5000) == 1, "no line within 5 s")
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &bytes, bytes.count)
+        #expect(String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self) == "6\n")
+        #expect(process.isRunning, "the dialog closed before its partial line was read")
+        try Xdotool.key("Return")
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: rest, as: UTF8.self) == "6\n")
+        #expect(process.terminationStatus == 0)
+    }
+
     /// The title of the first window `executable` maps with `arguments` under `locale`.
     static func windowTitle(_ executable: String, _ arguments: [String], locale: String) throws -> String {
         let env = ZenityCase.baseEnvironment.merging(["LANG": locale]) { $1 }
