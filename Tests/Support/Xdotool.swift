@@ -130,6 +130,13 @@ package enum Xdotool {
         try run(["mousemove", "\(x)", "\(y)", "click", "1"], deadline: 5)
     }
 
+    /// Moves the pointer to (x, y) on the root window and double-clicks the
+    /// left button, quicker than GTK's double-click time. (`--sync` is safe
+    /// here: callers point at a widget's centre, not where the pointer rests.)
+    package static func doubleClick(x: Int32, y: Int32) throws {
+        try run(["mousemove", "--sync", "\(x)", "\(y)", "click", "--repeat", "2", "--delay", "80", "1"], deadline: 5)
+    }
+
     /// Clicks at (x, y) inside `window`; negative values count from the right or bottom edge.
     package static func click(_ window: String, x: Int, y: Int) throws {
         let (width, height) = try size(of: window)

@@ -3,9 +3,24 @@ import Beckon
 /// Everything the command line says about a `--calendar` dialog.
 struct CalendarOptions: Sendable, Equatable {
     var common = CommonOptions()
+    /// `--text` as given: escapes and markup are still to be processed.
+    var text: String?
+    /// The day, month and year given; today's stand in for those not given.
+    var day: Int32?
+    var month: Int32?
+    var year: Int32?
+    /// `--date-format`: a strftime pattern; nil for the locale's date format.
+    var dateFormat: String?
 
-    init(_ given: GivenOptions) throws(CLIError) {
+    init() {}
+
+    init(_ given: GivenOptions) {
         common = CommonOptions(given)
+        text = given.string("text")
+        day = given.int("day")
+        month = given.int("month")
+        year = given.int("year")
+        dateFormat = given.string("date-format")
     }
 
     /// `--calendar` as a command-line type: its options, in zenity's help order.
@@ -21,14 +36,6 @@ struct CalendarOptions: Sendable, Equatable {
             O("year", .int, "YEAR", "Set the calendar year"),
             O("date-format", .string, "PATTERN", "Set the format for the returned date"),
             ],
-            isProvided: false,
-            make: { given throws(CLIError) in try CalendarOptions(given) })
+            make: { given throws(CLIError) in CalendarOptions(given) })
     }()
-}
-
-extension CalendarOptions: ZenityDialog {
-    @GtkActor
-    func run(_ context: ZenityContext) async throws -> ZenityOutput {
-        throw CLIError.dialogNotProvided("calendar")
-    }
 }

@@ -3,9 +3,27 @@ import Beckon
 /// Everything the command line says about a `--scale` dialog.
 struct ScaleOptions: Sendable, Equatable {
     var common = CommonOptions()
+    /// `--text` as given: escapes and markup are still to be processed.
+    var text: String?
+    /// zenity's defaults: 0 on a scale from 0 to 100, in steps of 1.
+    var value: Int32 = 0
+    var minValue: Int32 = 0
+    var maxValue: Int32 = 100
+    var step: Int32 = 1
+    var printPartial = false
+    var hideValue = false
 
-    init(_ given: GivenOptions) throws(CLIError) {
+    init() {}
+
+    init(_ given: GivenOptions) {
         common = CommonOptions(given)
+        text = given.string("text")
+        value = given.int("value") ?? value
+        minValue = given.int("min-value") ?? minValue
+        maxValue = given.int("max-value") ?? maxValue
+        step = given.int("step") ?? step
+        printPartial = given.flag("print-partial")
+        hideValue = given.flag("hide-value")
     }
 
     /// `--scale` as a command-line type: its options, in zenity's help order.
@@ -23,14 +41,6 @@ struct ScaleOptions: Sendable, Equatable {
             O("print-partial", .none, nil, "Print partial values"),
             O("hide-value", .none, nil, "Hide value"),
             ],
-            isProvided: false,
-            make: { given throws(CLIError) in try ScaleOptions(given) })
+            make: { given throws(CLIError) in ScaleOptions(given) })
     }()
-}
-
-extension ScaleOptions: ZenityDialog {
-    @GtkActor
-    func run(_ context: ZenityContext) async throws -> ZenityOutput {
-        throw CLIError.dialogNotProvided("scale")
-    }
 }

@@ -82,6 +82,8 @@ import Testing
     @Test(arguments: [
         ["--question"], ["--info"], ["--warning"], ["--error"],
         ["--info", "--icon-name=dialog-password", "--window-icon=error"],
+        ["--scale"],
+        ["--calendar"],
     ])
     func windowIconsAreZenitys(_ arguments: [String]) throws {
         try X11.require()
