@@ -3,9 +3,17 @@ import Beckon
 /// Everything the command line says about a `--password` dialog.
 struct PasswordOptions: Sendable, Equatable {
     var common = CommonOptions()
+    var username = false
+    /// `--text`, which zenity accepts here and ignores; beckon shows it as the
+    /// heading.
+    var text: String?
+
+    init() {}
 
     init(_ given: GivenOptions) throws(CLIError) {
         common = CommonOptions(given)
+        username = given.flag("username")
+        text = given.string("text")
     }
 
     /// `--password` as a command-line type: its options, in zenity's help order.
@@ -17,14 +25,6 @@ struct PasswordOptions: Sendable, Equatable {
             options: [
             O("username", .none, nil, "Display the username option"),
             ],
-            isProvided: false,
             make: { given throws(CLIError) in try PasswordOptions(given) })
     }()
-}
-
-extension PasswordOptions: ZenityDialog {
-    @GtkActor
-    func run(_ context: ZenityContext) async throws -> ZenityOutput {
-        throw CLIError.dialogNotProvided("password")
-    }
 }

@@ -1,0 +1,40 @@
+import Beckon
+
+/// A `--password` dialog worked out from its options, before any window
+/// exists: the request to show and what each button means.
+struct PasswordPlan: Sendable, Equatable {
+    var request: PasswordRequest
+    /// The buttons of `request`, with what each means.
+    var buttons: ZenityButtons
+
+    init(_ options: PasswordOptions, environment: Environment, translations: Translations) {
+        let common = options.common
+        buttons = ZenityButtons.cancelOK(common, translations: translations)
+        let heading = options.text.map(ZenityText.compress)
+            ?? translations.zenity(options.username ? "Type your username and password" : "Type your password")
+        request = PasswordRequest(asksUsername: options.username, heading: heading)
+        request.usernameLabel = translations.zenity("Username:")
+        request.passwordLabel = translations.zenity("Password:")
+        // zenity sets no title of its own here: GTK shows the program's name.
+        // Nor a window icon: --window-icon and --width, which zenity ignores
+        // for this dialog, are honoured like everywhere else.
+        let title = common.title
+        request.frame = common.frame(buttons, defaultTitle: "", defaultWindowIcon: nil, environment: environment)
+        request.frame.title = title
+    }
+
+    /// How `credentials`, the fields as the dialog ended, print: on OK a line,
+    /// `user|password` with a user name (always with the bar), else the
+    /// password. The timeout exits as Escape does, printing nothing, and
+    /// `--json` shows the value only on OK, so a declined password never leaks.
+    static func answer(_ credentials: Credentials) -> ZenityAnswer {
+        var members: [(String, JSONValue)] = []
+        var printed = credentials.password + "\n"
+        if let username = credentials.username {
+            members.append(("username", .string(username)))
+            printed = username + "|" + printed
+        }
+        members.append(("password", .string(credentials.password)))
+        return ZenityAnswer(printed: printed, json: .object(members), timeout: .exits(.esc))
+    }
+}
