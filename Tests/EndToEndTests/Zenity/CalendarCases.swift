@@ -1,4 +1,5 @@
 import Foundation
+import BeckonTestSupport
 import Testing
 
 /// `--calendar`, side by side with zenity 3.44: the same keys, the same stdout

@@ -1,4 +1,5 @@
 import Foundation
+import BeckonTestSupport
 import Testing
 
 /// `--color-selection` side by side with zenity 3.44: GTK's colour chooser,

@@ -1,3 +1,4 @@
+import BeckonTestSupport
 import Testing
 
 /// Runs `testCase` through zenity 3.44 and through beckon with the same keys:

@@ -1,4 +1,5 @@
 import Foundation
+import BeckonTestSupport
 import Testing
 
 /// `--scale`, side by side with zenity 3.44: the same keys, the same stdout
@@ -203,7 +204,7 @@ extension ScaleDifferentialTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) }; process.waitUntilExit() }
-        let window = try #require(Xdotool.waitForWindow(pid: process.processIdentifier), "no window")
+        let window = try #require(try Xdotool.waitForWindow(pid: process.processIdentifier), "no window")
         try Xdotool.focus(window, thenKey: ["Right"])
         let descriptor = output.fileHandleForReading.fileDescriptor
         var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -224,7 +225,7 @@ extension ScaleDifferentialTests {
         let env = ZenityCase.baseEnvironment.merging(["LANG": locale]) { $1 }
         let process = try RunningProcess(executable, arguments, environment: env)
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-        let window = try #require(Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
-        return try run(Xdotool.path, ["getwindowname", window], deadline: 5).stdout
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+        return try Xdotool.name(of: window)
     }
 }
