@@ -5,8 +5,6 @@ extension ColorOptions: ZenityDialog {
     @GtkActor
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
         let plan = ColorPlan(self, environment: context.environment, translations: context.translations)
-        let reply = try await context.dialog.present(plan.request)
-        return ColorPlan.answer(reply.value).output(reply.outcome, buttons: plan.buttons,
-                                                    environment: context.environment, asJSON: common.json)
+        return try await context.output(of: plan.request, buttons: plan.buttons, json: common.json, ColorPlan.answer)
     }
 }

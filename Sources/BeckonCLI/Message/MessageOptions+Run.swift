@@ -6,8 +6,6 @@ extension MessageOptions: ZenityDialog {
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
         let plan = MessagePlan(self, environment: context.environment, translations: context.translations)
         if let warning = plan.warning { context.warn(warning) }
-        let outcome = try await context.dialog.present(plan.request)
-        return ZenityAnswer().output(outcome, buttons: plan.buttons, environment: context.environment,
-                                     asJSON: common.json)
+        return try await context.output(of: plan.request, buttons: plan.buttons, json: common.json) { _ in ZenityAnswer() }
     }
 }

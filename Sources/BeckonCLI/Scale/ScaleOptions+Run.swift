@@ -8,8 +8,6 @@ extension ScaleOptions: ZenityDialog {
         let plan = try ScalePlan(self, environment: context.environment, translations: context.translations,
                                  printPartial: context.print)
         if let warning = plan.warning { context.warn(warning) }
-        let reply = try await context.dialog.present(plan.request)
-        return plan.answer(reply.value).output(reply.outcome, buttons: plan.buttons,
-                                               environment: context.environment, asJSON: common.json)
+        return try await context.output(of: plan.request, buttons: plan.buttons, json: common.json, plan.answer)
     }
 }

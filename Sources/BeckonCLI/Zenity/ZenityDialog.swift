@@ -48,3 +48,15 @@ struct ZenityContext: Sendable {
     /// partial values; written at once, before the answer.
     var print: @Sendable (String) -> Void = { StandardOutput.write($0) }
 }
+
+extension ZenityContext {
+    /// Presents `request` and turns its reply into stdout and an exit code
+    /// through the kind's `answer` for the value it held: how every kind ends.
+    @GtkActor
+    func output<Request: DialogRequest>(
+        of request: Request, buttons: ZenityButtons, json: Bool, _ answer: (Request.Value) -> ZenityAnswer
+    ) async throws -> ZenityOutput {
+        let reply = try await dialog.present(request)
+        return answer(reply.value).output(reply.outcome, buttons: buttons, environment: environment, asJSON: json)
+    }
+}
