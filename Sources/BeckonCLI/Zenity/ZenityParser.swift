@@ -18,7 +18,11 @@ enum ZenityParser {
             let argument = arguments[index]
             index += 1
             if argument == "--" {
-                given.positional += arguments[index...]
+                let rest = arguments[index...]
+                // GLib leaves the "--" among the arguments when one after it
+                // starts with a dash, so that a caller can tell them from options.
+                if rest.contains(where: { $0.hasPrefix("-") }) { given.positional.append("--") }
+                given.positional += rest
                 break
             }
             if let long = LongOption(argument) {
