@@ -114,7 +114,11 @@ import Testing
 
     @Test func zenitysErrors() {
         #expect(error(["--entry", "--username"]) == .notSupported("username"))
-        #expect(error(["--entry", "--separator=|"]) == .notSupported("separator"))
+        #expect(error(["--entry", "--separator=,"]) == .notSupported("separator"))
+        // zenity compares --separator with its default: the last one given counts.
+        #expect(error(["--entry", "--separator=|"]) == nil)
+        #expect(error(["--info", "--separator=,", "--separator=|"]) == nil)
+        #expect(error(["--info", "--separator=|", "--separator=,"]) == .notSupported("separator"))
         #expect(error(["--entry", "--entry-text"]) == .missingValue("entry-text"))
         #expect(error(["--password", "--entry-text=x"]) == .notSupported("entry-text"))
         #expect(error(["--entry", "--password"]) == .twoDialogs("entry", "password"))

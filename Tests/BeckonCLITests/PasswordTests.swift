@@ -30,6 +30,11 @@ import Testing
         #expect(request.heading == "Type your password")
         #expect(request.frame.buttons.map(\.label) == ["_Cancel", "_OK"])
         #expect(request.frame.windowIcon == nil)
+        // Extra buttons stand before Cancel and OK here.
+        let extras = try plan(["--extra-button=A", "--extra-button=B", "--ok-label=Go"])
+        #expect(extras.request.frame.buttons.map(\.label) == ["A", "B", "_Cancel", "Go"])
+        #expect(extras.buttons.meanings == [.extra(label: "A"), .extra(label: "B"), .cancel, .ok])
+        #expect(extras.request.frame.defaultButtonIndex == 3)
         let withName = try plan(["--username", "--title=Login"]).request
         #expect(withName.asksUsername && withName.heading == "Type your username and password")
         #expect(withName.usernameLabel == "Username:" && withName.passwordLabel == "Password:")
@@ -62,14 +67,14 @@ import Testing
         #expect(try output(.button(0), secret, env: ["DIALOG_CANCEL": "4"]).exitCode == 4)
         #expect(try output(.escape, secret) == ZenityOutput(stdout: "", exitCode: 1))
         #expect(try output(.close, secret, env: ["ZENITY_ESC": "6"]) == ZenityOutput(stdout: "", exitCode: 6))
-        #expect(try output(.button(2), secret, ["--extra-button=_More"]) == ZenityOutput(stdout: "_More\n", exitCode: 1))
+        #expect(try output(.button(0), secret, ["--extra-button=_More"]) == ZenityOutput(stdout: "_More\n", exitCode: 1))
     }
 
     @Test func jsonNeverLeaksADeclinedPassword() throws {
         let ok = try output(.button(1), login, ["--username", "--json"])
         #expect(ok.stdout.hasSuffix(#""value":{"username":"ann","password":"pw"}}"# + "\n"))
         #expect(try output(.button(1), secret, ["--json"]).stdout.hasSuffix(#""value":{"password":"s3cr|t"}}"# + "\n"))
-        for outcome in [DialogOutcome.button(0), .button(2), .escape, .close, .destroyed, .timedOut] {
+        for outcome in [DialogOutcome.button(0), .button(1), .escape, .close, .destroyed, .timedOut] {
             let declined = try output(outcome, login, ["--username", "--json", "--extra-button=X"])
             #expect(declined.stdout.contains(#""value":null"#), "\(outcome)")
             #expect(!declined.stdout.contains("pw"), "\(outcome)")

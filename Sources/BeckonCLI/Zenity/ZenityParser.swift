@@ -89,9 +89,11 @@ enum ZenityParser {
         }
         guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog }
         guard type.isProvided else { throw .dialogNotProvided(dialog) }
+        // zenity checks --separator against its default: "|" passes everywhere.
+        let defaultSeparator = given.string("separator") == "|"
         if let refused = given.firstRefused(by: { name in
             (ZenityOptionTable.everyDialogTakes.contains(name) && !type.refusedGeneralOptions.contains(name))
-                || type.takes(name)
+                || type.takes(name) || (name == "separator" && defaultSeparator)
         }) {
             throw .notSupported(refused)
         }
