@@ -35,6 +35,7 @@ import Testing
     @Test(arguments: [
         ["--question"], ["--info"], ["--warning"], ["--error"],
         ["--info", "--icon-name=dialog-password", "--window-icon=error"],
+        ["--entry"], ["--entry", "--window-icon=warning"],
     ])
     func windowIconsAreZenitys(_ arguments: [String]) throws {
         try X11.require()
