@@ -17,7 +17,7 @@ extension Dialog {
     ///     editable, and starts on the suggestion equal to `text`, if any.
     ///   - hidesText: bullets instead of the characters typed.
     public func text(
-        title: String?,
+        title: String? = nil,
         prompt: String,
         text: String = "",
         suggestions: [String] = [],
@@ -35,7 +35,7 @@ extension Dialog {
     /// A line of text asked in a real GTK dialog; see
     /// ``text(title:prompt:text:suggestions:hidesText:parent:timeout:)-swift.method``.
     public static func text(
-        title: String?,
+        title: String? = nil,
         prompt: String,
         text: String = "",
         suggestions: [String] = [],

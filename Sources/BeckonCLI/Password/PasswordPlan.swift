@@ -9,7 +9,13 @@ struct PasswordPlan: Sendable, Equatable {
 
     init(_ options: PasswordOptions, environment: Environment, translations: Translations) {
         let common = options.common
-        buttons = ZenityButtons.cancelOK(common, translations: translations)
+        // Unlike the dialogs from zenity's UI file, the password dialog adds
+        // its extra buttons first: they stand before Cancel and OK.
+        var buttons = ZenityButtons()
+        buttons.addExtras(common.extraButtons)
+        buttons.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
+        buttons.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
+        self.buttons = buttons
         let heading = options.text.map(ZenityText.compress)
             ?? translations.zenity(options.username ? "Type your username and password" : "Type your password")
         request = PasswordRequest(asksUsername: options.username, heading: heading)

@@ -18,7 +18,11 @@ enum ZenityParser {
             let argument = arguments[index]
             index += 1
             if argument == "--" {
-                given.positional += arguments[index...]
+                let rest = arguments[index...]
+                // GLib leaves the "--" among the arguments when one after it
+                // starts with a dash, so that a caller can tell them from options.
+                if rest.contains(where: { $0.hasPrefix("-") }) { given.positional.append("--") }
+                given.positional += rest
                 break
             }
             if let long = LongOption(argument) {
@@ -85,9 +89,11 @@ enum ZenityParser {
         }
         guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog }
         guard type.isProvided else { throw .dialogNotProvided(dialog) }
+        // zenity checks --separator against its default: "|" passes everywhere.
+        let defaultSeparator = given.string("separator") == "|"
         if let refused = given.firstRefused(by: { name in
             (ZenityOptionTable.everyDialogTakes.contains(name) && !type.refusedGeneralOptions.contains(name))
-                || type.takes(name)
+                || type.takes(name) || (name == "separator" && defaultSeparator)
         }) {
             throw .notSupported(refused)
         }

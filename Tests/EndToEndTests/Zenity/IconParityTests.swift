@@ -84,6 +84,7 @@ import Testing
         ["--info", "--icon-name=dialog-password", "--window-icon=error"],
         ["--scale"],
         ["--calendar"],
+        ["--entry"], ["--entry", "--window-icon=warning"],
     ])
     func windowIconsAreZenitys(_ arguments: [String]) throws {
         try X11.require()
