@@ -5,19 +5,6 @@ import Testing
 /// What beckon adds to zenity, opt-in: custom buttons, JSON, a countdown, a
 /// close that differs from Escape, and labels in the desktop's language.
 @Suite(.serialized) struct BeckonExtrasTests {
-    private func beckon(_ arguments: [String], env: [String: String] = [:], _ answer: DialogRun.Answer) throws -> ProcessResult {
-        try X11.require()
-        let environment = ZenityCase.baseEnvironment.merging(env) { $1 }
-        let result = try DialogRun.run(Products.beckon, arguments, answer: answer, environment: environment, deadline: 15)
-        #expect(!result.timedOut, "\(result)")
-        return result
-    }
-
-    private func json(_ result: ProcessResult) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        return try #require(object, "not a JSON object: \(result)")
-    }
-
     @Test func customButtonsExitWithTheirCodes() throws {
         let arguments = ["--warning", "--text=Save changes?", "--button=_Discard:7", "--button=Cancel:3", "--button=_Save:0"]
         #expect(try beckon(arguments, .keys(["Return"])).exitCode == 0)

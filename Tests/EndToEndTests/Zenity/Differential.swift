@@ -1,3 +1,4 @@
+import Foundation
 import BeckonTestSupport
 import Testing
 
@@ -16,4 +17,20 @@ func assertSameAsZenity(_ testCase: ZenityCase, sourceLocation: SourceLocation =
     } else {
         #expect(fromBeckon == fromZenity, "beckon \(beckonRun) vs zenity \(zenityRun)", sourceLocation: sourceLocation)
     }
+}
+
+/// Runs beckon alone through the same harness, for what zenity does not have
+/// (`--json`, custom buttons): the standard environment plus `env`.
+func beckon(_ arguments: [String], env: [String: String] = [:], _ answer: DialogRun.Answer) throws -> ProcessResult {
+    try X11.require()
+    let environment = ZenityCase.baseEnvironment.merging(env) { $1 }
+    let result = try DialogRun.run(Products.beckon, arguments, answer: answer, environment: environment, deadline: 15)
+    #expect(!result.timedOut, "\(result)")
+    return result
+}
+
+/// The JSON object a `--json` run printed.
+func json(_ result: ProcessResult) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return try #require(object, "not a JSON object: \(result)")
 }

@@ -5,19 +5,6 @@ import Testing
 /// `--entry` beyond zenity (`--json`), and what zenity shows that stdout does
 /// not: the window title in the desktop's language.
 @Suite(.serialized) struct EntryExtrasTests {
-    private func beckon(_ arguments: [String], env: [String: String] = [:], _ answer: DialogRun.Answer) throws -> ProcessResult {
-        try X11.require()
-        let environment = ZenityCase.baseEnvironment.merging(env) { $1 }
-        let result = try DialogRun.run(Products.beckon, arguments, answer: answer, environment: environment, deadline: 15)
-        #expect(!result.timedOut, "\(result)")
-        return result
-    }
-
-    private func json(_ result: ProcessResult) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        return try #require(object, "not a JSON object: \(result)")
-    }
-
     @Test func jsonHasTheTextWhenAnswered() throws {
         let ok = try beckon(["--entry", "--json"], .type("hello \"you\"", then: ["Return"]))
         #expect(ok.exitCode == 0)

@@ -5,19 +5,6 @@ import Testing
 /// `--password --json`: the credentials when answered, and never a declined
 /// password.
 @Suite(.serialized) struct PasswordExtrasTests {
-    private func beckon(_ arguments: [String], _ answer: DialogRun.Answer) throws -> ProcessResult {
-        try X11.require()
-        let result = try DialogRun.run(Products.beckon, arguments, answer: answer,
-                                       environment: ZenityCase.baseEnvironment, deadline: 15)
-        #expect(!result.timedOut, "\(result)")
-        return result
-    }
-
-    private func json(_ result: ProcessResult) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        return try #require(object, "not a JSON object: \(result)")
-    }
-
     @Test func jsonHasTheCredentialsWhenAnswered() throws {
         let login = try beckon(["--password", "--username", "--json"], .type("a|b", then: ["Tab", "p", "w", "Return"]))
         #expect(login.exitCode == 0)
