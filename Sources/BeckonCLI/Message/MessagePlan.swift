@@ -40,14 +40,10 @@ struct MessagePlan: Sendable, Equatable {
                 // zenity shows --no-markup text exactly as given: no escapes either.
                 text = ZenityText.literalMarkup(given)
             } else {
-                let compressed = ZenityText.compress(given)
-                if let error = ZenityText.markupError(compressed) {
-                    warning = "beckon: warning: --text is not valid Pango markup (\(error)); "
-                        + "showing it as plain text"
-                    text = ZenityText.literalMarkup(compressed)
-                } else {
-                    text = .markup(compressed)
-                }
+                let label = ZenityText.labelText(given, default: "", option: "--text")
+                warning = label.warning
+                // Plain text as escaped markup: GtkMessageDialog sets plain primary text in bold.
+                text = label.text.isMarkup ? label.text : ZenityText.literalMarkup(label.text.string)
             }
         } else {
             text = ZenityText.literalMarkup(translations.zenity(Self.defaultText(kind)))
