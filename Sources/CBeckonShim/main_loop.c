@@ -41,6 +41,18 @@ guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestr
   return g_idle_add_full(priority, source_trampoline, box, callback_box_unref);
 }
 
+/* ---- file descriptors -------------------------------------------------- */
+
+static gboolean fd_trampoline(gint fd, GIOCondition condition, gpointer data) {
+  (void)fd;
+  return callback_box_call(data, (int)condition, 0) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_unix_fd_add_full(priority, fd, G_IO_IN | G_IO_HUP | G_IO_ERR, fd_trampoline, box, callback_box_unref);
+}
+
 /* ---- termination signals ---------------------------------------------- */
 
 typedef struct {

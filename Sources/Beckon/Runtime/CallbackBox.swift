@@ -67,4 +67,16 @@ package enum GtkSource {
     package static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @GtkActor () -> Bool) -> guint {
         beckon_idle_add(priority, CallbackBox.call, CallbackBox.retain { _, _ in body() ? 1 : 0 }, CallbackBox.release)
     }
+
+    /// Runs `body` with the condition seen each time `fileDescriptor` is
+    /// readable or ends, while it returns true. The default priority lets
+    /// input, redraws and timeouts go first, so a writer that never pauses
+    /// cannot freeze the window.
+    @discardableResult
+    package static func watch(fileDescriptor: Int32, priority: Int32 = G_PRIORITY_DEFAULT_IDLE,
+                              _ body: @escaping @GtkActor (GIOCondition) -> Bool) -> guint {
+        beckon_fd_watch_add(fileDescriptor, priority, CallbackBox.call,
+                            CallbackBox.retain { condition, _ in body(GIOCondition(UInt32(bitPattern: condition))) ? 1 : 0 },
+                            CallbackBox.release)
+    }
 }

@@ -100,6 +100,12 @@ gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallba
 guint beckon_timeout_add(unsigned int milliseconds, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* Calls `func` whenever `fd` is readable or at its end (first: the
+ * GIOCondition seen), at `priority`, while `func` returns nonzero. The
+ * descriptor is not made non-blocking: stdin may be a terminal the shell
+ * shares, and one read() after poll() said readable does not block. */
+guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* Delivers SIGINT, SIGTERM and SIGHUP to `func` (first: the signal number)
  * from GTK's main loop, so the program can say why it stops and exit with a
  * status of its own instead of dying mid-frame. Unblocks the three first: a
