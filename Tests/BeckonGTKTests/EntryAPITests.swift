@@ -13,7 +13,7 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min($0, 20) } ?? 5
+    static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 5
 
     @Test(arguments: Path.allCases)
     func everyPathResumesOnceWithTheRightText(_ path: Path) async throws {

@@ -11,8 +11,8 @@ import Testing
         (["--question", "--text", "Stop?"], SIGTERM, 143, "SIGTERM"),
         (["--info", "--text", "Stop?"], SIGINT, 130, "SIGINT"),
         (["--error", "--text", "Stop?"], SIGHUP, 129, "SIGHUP"),
-        (["terms", "--file", Products.packageRoot.appendingPathComponent("Resources/terms/sample-terms.md").path],
-         SIGTERM, 143, "SIGTERM"),
+        (["terms", "--file", Products.packageRoot.appendingPathComponent("Resources/terms/sample-terms.md").path,
+          "--id", "org.beckon.signalled"], SIGTERM, 143, "SIGTERM"),
     ]
 
     @Test(arguments: cases.indices)
@@ -21,13 +21,15 @@ import Testing
         let c = Self.cases[index]
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-signal-\(getpid())").path
         let process = try RunningProcess(Products.beckon, c.arguments, environment: ["XDG_STATE_HOME": state])
-        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
-        #expect(!window.isEmpty)
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        _ = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
         kill(process.pid, c.signal)
         let result = process.wait(deadline: 10)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == c.status, "\(result)")
         #expect(result.stderr.contains("stopped by \(c.name)"), "\(result)")
         #expect(result.stdout.isEmpty)
+        // Stopped is not accepted: no consent record may exist afterwards.
+        #expect(!FileManager.default.fileExists(atPath: state + "/beckon/consents.json"), "\(result)")
     }
 }
