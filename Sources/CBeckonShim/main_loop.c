@@ -74,15 +74,28 @@ static void termination_source_free(gpointer data) {
 
 void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy) {
   static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  int watched[G_N_ELEMENTS(signals)];
+  guint count = 0;
+  for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
+    /* A signal inherited as ignored stays ignored: that is how nohup (SIGHUP)
+     * and a shell's background jobs (SIGINT) ask a program to keep running. */
+    struct sigaction inherited;
+    if (sigaction(signals[i], NULL, &inherited) == 0 && inherited.sa_handler == SIG_IGN) continue;
+    watched[count++] = signals[i];
+  }
+  if (count == 0) {
+    if (destroy) destroy(user_data);
+    return;
+  }
   sigset_t set;
   sigemptyset(&set);
-  CallbackBox *box = callback_box_new(func, user_data, destroy, G_N_ELEMENTS(signals));
-  for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
-    sigaddset(&set, signals[i]);
+  CallbackBox *box = callback_box_new(func, user_data, destroy, (int)count);
+  for (guint i = 0; i < count; i++) {
+    sigaddset(&set, watched[i]);
     TerminationSource *source = g_new0(TerminationSource, 1);
     source->box = box;
-    source->signum = signals[i];
-    g_unix_signal_add_full(G_PRIORITY_HIGH, signals[i], termination_arrived, source, termination_source_free);
+    source->signum = watched[i];
+    g_unix_signal_add_full(G_PRIORITY_HIGH, watched[i], termination_arrived, source, termination_source_free);
   }
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }

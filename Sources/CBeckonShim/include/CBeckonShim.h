@@ -110,7 +110,8 @@ guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_
  * from GTK's main loop, so the program can say why it stops and exit with a
  * status of its own instead of dying mid-frame. Unblocks the three first: a
  * parent may have left them blocked, and a dialog that cannot be stopped is
- * worse than one that closes. */
+ * worse than one that closes. A signal inherited as ignored (nohup, a
+ * background job's SIGINT) is left ignored, as zenity leaves it. */
 void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
