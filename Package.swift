@@ -15,7 +15,9 @@ let package = Package(
 
         // Only what Swift cannot or should not do itself: variadic calls, signal
         // connections, the response/destroy funnel.
-        .target(name: "CBeckonShim", dependencies: ["CGtk"]),
+        .target(name: "CBeckonShim", dependencies: ["CGtk"],
+                // Xlib itself, for the handler of a lost display (display.c).
+                linkerSettings: [.linkedLibrary("X11")]),
 
         // Nonisolated async code runs on its caller's actor: a dialog asked from
         // @GtkActor stays on GTK's thread instead of waking dispatch worker threads.

@@ -19,6 +19,19 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         return exitCode
     }
 
+    /// The `--json` line for a dialog that could not give an answer: the
+    /// envelope of an answer with `"ended": "error"` and the message.
+    var jsonLine: String {
+        JSONValue.object([
+            ("ended", .string("error")),
+            ("button", .null),
+            ("index", .null),
+            ("label", .null),
+            ("exit_code", .int(Int64(exitCode & 0xff))),
+            ("error", .string(message)),
+        ]).serialized() + "\n"
+    }
+
     /// zenity's message for an option GLib cannot parse.
     static let notAvailableText = "This option is not available. Please see --help for all possible usages."
 

@@ -65,6 +65,33 @@ public enum GtkRuntime {
             started.store(false, ordering: .releasing)
             throw .noDisplay(display: environment("DISPLAY"), waylandDisplay: environment("WAYLAND_DISPLAY"))
         }
+        watchForDisplayLoss()
+    }
+
+    /// What to say when the display goes away; the process then exits with
+    /// ``displayLostExitCode``. Set by a program that has more to say (the
+    /// command's `--json` line); the default writes one line on stderr.
+    package static let displayLost = Mutex<@Sendable (String) -> Void>({ message in
+        let program = g_get_prgname().map { String(cString: $0) } ?? "beckon"
+        let line = "\(program): \(message)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    })
+
+    /// The exit status when the display goes away under a dialog: the status of
+    /// an error, never Cancel's 1 that GDK would give.
+    public static let displayLostExitCode = Int32(BECKON_DISPLAY_LOST_EXIT)
+
+    private static func watchForDisplayLoss() {
+        let name = gdk_display_get_default().flatMap { gdk_display_get_name($0) }.map { String(cString: $0) } ?? "?"
+        beckon_display_on_lost(CallbackBox.call, CallbackBox.retain { error, _ in
+            // Xlib sees a server that died or cut the client off as the end of
+            // the socket, and errno then holds whatever the last call left.
+            let reason = [0, EAGAIN, EPIPE, ECONNRESET].contains(error)
+                ? "the X server closed the connection" : String(cString: strerror(error))
+            let report = displayLost.withLock { $0 }
+            report("lost the connection to the display \(name) (\(reason))")
+            return 0
+        }, CallbackBox.release)
     }
 
     private static func environment(_ name: String) -> String? {

@@ -45,6 +45,13 @@ enum ZenityCommand {
         if let display = common.display { setenv("DISPLAY", display, 1) }
         if let name = common.programName { g_set_prgname(name) }
         if let programClass = common.programClass { gdk_set_program_class(programClass) }
+        let json = common.json
+        GtkRuntime.displayLost.withLock {
+            $0 = { message in
+                StandardError.write("beckon: \(message)\n")
+                if json { StandardOutput.write(CLIError(message: message).jsonLine) }
+            }
+        }
         do {
             let output = try GtkRuntime.run { @GtkActor in
                 TerminationSignals.exitWhenReceived()
@@ -56,7 +63,10 @@ enum ZenityCommand {
             StandardOutput.write(output.stdout)
             return output.exitCode
         } catch {
-            return CLIError(error, environment: environment).report(as: "beckon")
+            let failure = CLIError(error, environment: environment)
+            // A script that asked for JSON reads stdout, not stderr.
+            if json { StandardOutput.write(failure.jsonLine) }
+            return failure.report(as: "beckon")
         }
     }
 

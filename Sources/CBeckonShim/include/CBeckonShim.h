@@ -119,6 +119,18 @@ void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDes
  * the queue. Call on the thread that runs gtk_main. Returns the source id. */
 guint beckon_main_queue_drain_install(void);
 
+/* ---- GdkDisplay (display.c) ---------------------------------------------- */
+
+/* The status the process exits with when its display goes away. */
+#define BECKON_DISPLAY_LOST_EXIT 255
+
+/* When the connection to the X display breaks, calls `func` (first: the
+ * errno seen) so the program can say so, then exits with
+ * BECKON_DISPLAY_LOST_EXIT: nothing can be shown any more, and GDK's default,
+ * exit 1, reads as Cancel to a script. A later call replaces `func`. Returns
+ * FALSE when the display is not X11 (GDK's own handling stays). */
+gboolean beckon_display_on_lost(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* ---- GtkWindow and GtkWidget (window.c) -------------------------------- */
 
 /* The X11 window id of a realized toplevel, or 0 off X11. */
