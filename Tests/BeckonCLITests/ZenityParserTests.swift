@@ -118,6 +118,11 @@ import Testing
         #expect(failure?.message.contains(message) == true, "\(failure?.message ?? "no error")")
     }
 
+    @Test func theSameDialogTwiceIsTakenAsOnce() throws {
+        #expect(try message(["--question", "--question"]).kind == .question)
+        #expect(error(["--question", "--text=x", "--question", "--info"]) == .twoDialogs("question", "info"))
+    }
+
     @Test func optionsZenityLetsThrough() throws {
         // zenity 3.44 accepts these with any message dialog and ignores them.
         #expect(try message(["--info", "--default-cancel"]).kind == .info)

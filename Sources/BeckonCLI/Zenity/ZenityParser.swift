@@ -47,7 +47,8 @@ enum ZenityParser {
                     }
                 }
                 if ZenityOptionTable.dialogFlags.contains(name) {
-                    if let dialog { throw .twoDialogs(dialog, name) }
+                    // zenity takes the same dialog twice (`--question --question`) as once.
+                    if let dialog, dialog != name { throw .twoDialogs(dialog, name) }
                     dialog = name
                     continue
                 }

@@ -20,12 +20,33 @@ enum ZenityText {
         return .markup(String(cString: escaped))
     }
 
-    /// Why `text` is not valid Pango markup, or nil when it is.
+    /// Why `text` is not markup a GtkLabel shows, or nil when it is: Pango
+    /// markup plus GtkLabel's own `<a href="…">` links, which zenity's labels
+    /// show as links too.
     static func markupError(_ text: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
-        if pango_parse_markup(text, -1, 0, nil, nil, nil, &error) != 0 { return nil }
+        if pango_parse_markup(withoutLinks(text), -1, 0, nil, nil, nil, &error) != 0 { return nil }
         defer { if error != nil { g_error_free(error) } }
         guard let message = error?.pointee.message else { return "invalid markup" }
         return String(cString: message)
+    }
+
+    /// `text` without its `<a …>` and `</a>` tags, which GtkLabel takes out
+    /// before Pango sees the rest; their attributes are left for GtkLabel to judge.
+    static func withoutLinks(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            result += rest[..<open]
+            let tag = rest[open...]
+            let isLink = tag.hasPrefix("</a>") || (tag.hasPrefix("<a") && tag.dropFirst(2).first.map { $0 == ">" || $0.isWhitespace } == true)
+            if isLink, let close = tag.firstIndex(of: ">") {
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("<")
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return result + rest
     }
 }

@@ -129,6 +129,8 @@ enum ZenityCases {
         C("unknown short option", ["-x", "--info"], .none, exit: 255),
         C("no dialog type", ["--text=hello"], .none, exit: 255),
         C("two dialog types", ["--info", "--question"], .none, exit: 255),
+        C("the same dialog type twice is taken as once", ["--question", "--question"], yes, exit: 0),
+        C("the same dialog type twice, with options between", ["--info", "--text=x", "--info"], yes, exit: 0),
         C("not an integer", ["--question", "--width=abc"], .none, exit: 255),
         C("integer overflow", ["--question", "--timeout=99999999999"], .none, exit: 255),
         C("missing value", ["--info", "--timeout"], .none, exit: 255),
