@@ -15,6 +15,9 @@ public struct ConsentRecord: Sendable, Hashable {
     public var acceptedAt: String
     /// The login name of the person who accepted.
     public var user: String
+    /// Fields this version does not know, from a file a newer Beckon wrote:
+    /// kept so that rewriting the file does not drop them.
+    var otherFields: [String: JSONValue] = [:]
 
     public init(id: String, version: String?, sha256: String, acceptedAt: String, user: String) {
         self.id = id
@@ -44,8 +47,10 @@ public struct ConsentRecord: Sendable, Hashable {
             ("sha256", .string(sha256)),
             ("accepted_at", .string(acceptedAt)),
             ("user", .string(user)),
-        ])
+        ] + otherFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
+
+    static let knownFields: Set<String> = ["id", "version", "sha256", "accepted_at", "user"]
 
     /// A record from its JSON object; nil when a field is missing or mistyped.
     public init?(json: JSONValue) {
@@ -61,6 +66,9 @@ public struct ConsentRecord: Sendable, Hashable {
         default: return nil
         }
         self.init(id: id, version: version, sha256: sha256, acceptedAt: acceptedAt, user: user)
+        if case .object(let members) = json {
+            for (key, value) in members where !Self.knownFields.contains(key) { otherFields[key] = value }
+        }
     }
 
     /// Now, in ISO 8601 UTC to the second, from GLib's GDateTime.

@@ -5,21 +5,29 @@ import Glibc
 /// and moving a corrupt file aside.
 extension ConsentStore {
     enum ReadResult {
-        case records([ConsentRecord])
+        case absent
+        case contents(Contents)
         case corrupt(reason: String)
     }
 
     private static var temporaryPrefix: String { ".consents.json." }
 
     /// The file's records; an absent file has none. No lock is needed: the file
-    /// is only ever replaced whole, by rename.
+    /// is only ever replaced whole, by rename. A symbolic link, a FIFO or a
+    /// directory in its place is refused, never followed or waited on.
     func readRecords() throws(ConsentStoreError) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if fd < 0 {
-            if errno == ENOENT { return .records([]) }
+            if errno == ENOENT { return .absent }
+            if errno == ELOOP { throw .unsafePath(path: path, reason: "it is a symbolic link") }
             throw .cannotRead(path: path, reason: Self.systemError())
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .cannotRead(path: path, reason: Self.systemError()) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .unsafePath(path: path, reason: "it is \(Self.kind(of: info.st_mode)), not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -29,46 +37,59 @@ extension ConsentStore {
             if errno == EINTR { continue }
             throw .cannotRead(path: path, reason: Self.systemError())
         }
-        guard let records = Self.parse(bytes) else {
+        guard let contents = Self.parse(bytes) else {
             return .corrupt(reason: bytes.isEmpty ? "it is empty" : "it is not a consent record file")
         }
-        return .records(records)
+        return .contents(contents)
     }
 
     /// Runs `body` holding the exclusive lock that serializes every change.
     func withLock<T>(_ body: () throws(ConsentStoreError) -> T) throws(ConsentStoreError) -> T {
         try ensureDirectory()
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: Self.systemError()) }
+        // O_NOFOLLOW: a dangling link planted as the lock must not create its target.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw .unsafePath(path: lockPath, reason: "it is a symbolic link") }
+            throw .cannotLock(path: lockPath, reason: Self.systemError())
+        }
         defer { close(fd) } // closing the descriptor releases the lock
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .unsafePath(path: lockPath, reason: "it is \(Self.kind(of: info.st_mode)), not a regular file")
+        }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR { throw .cannotLock(path: lockPath, reason: Self.systemError()) }
         }
         return try body()
     }
 
-    /// The records, with a corrupt file moved aside (and a warning) first.
+    /// The file's contents before a change, with a corrupt file moved aside
+    /// (and a warning) first; a newer format is refused, not overwritten.
     /// Call it holding the lock.
-    func loadQuarantiningCorrupt() throws(ConsentStoreError) -> [ConsentRecord] {
+    func loadForChange() throws(ConsentStoreError) -> Contents {
         removeStaleTemporaries()
         switch try readRecords() {
-        case .records(let records):
-            return records
+        case .absent:
+            return Contents()
+        case .contents(let contents):
+            guard contents.format <= Self.format else { throw .newerFormat(path: path, format: contents.format) }
+            return contents
         case .corrupt(let reason):
             let aside = "\(path).corrupt-\(Self.compactTimestamp())-\(getpid())"
             guard rename(path, aside) == 0 else {
                 throw .cannotWrite(path: aside, reason: Self.systemError())
             }
             onWarning("\(path) is not usable (\(reason)); moved it to \(aside) and started a new record file")
-            return []
+            return Contents()
         }
     }
 
-    /// Replaces the file with one holding `records`: a temporary file in the same
-    /// directory, written, fsynced and renamed over the old one, then the
-    /// directory fsynced so the rename itself survives a crash.
-    func writeAtomically(_ records: [ConsentRecord]) throws(ConsentStoreError) {
-        let text = Self.document(records).serialized(pretty: true) + "\n"
+    /// Replaces the file with one holding `contents`: a temporary file in the
+    /// same directory, written, fsynced and renamed over the old one, then the
+    /// directory fsynced so the rename itself survives a crash. rename()
+    /// replaces a link in the file's place, never the file it points to.
+    func writeAtomically(_ contents: Contents) throws(ConsentStoreError) {
+        let text = Self.document(contents).serialized(pretty: true) + "\n"
         var template = Array((directory + "/" + Self.temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: Self.systemError()) }
@@ -102,15 +123,55 @@ extension ConsentStore {
     }
 
     /// Creates the directory (and missing parents) private to the user, and
-    /// makes an existing one private.
+    /// makes an existing one private. The directory itself must be a real
+    /// directory of the user's: a link is not followed (its target's mode would
+    /// change), and one that someone else owns is not used.
     func ensureDirectory() throws(ConsentStoreError) {
-        if g_mkdir_with_parents(directory, 0o700) != 0 {
+        var fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT {
+            if g_mkdir_with_parents(directory, 0o700) != 0 {
+                throw .cannotCreateDirectory(path: directory, reason: Self.systemError())
+            }
+            fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            var info = stat()
+            if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw .unsafePath(path: directory, reason: "it is a symbolic link; records are kept only in a real directory")
+            }
+            if errno == ENOTDIR || (lstat(directory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR) {
+                throw .unsafePath(path: directory, reason: "it is \(Self.kind(of: info.st_mode)), not a directory")
+            }
             throw .cannotCreateDirectory(path: directory, reason: Self.systemError())
         }
+        defer { close(fd) }
         var info = stat()
-        if stat(directory, &info) == 0, info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
+        guard fstat(fd, &info) == 0 else { throw .cannotCreateDirectory(path: directory, reason: Self.systemError()) }
+        guard info.st_uid == geteuid() else {
+            throw .unsafePath(path: directory, reason: "it belongs to \(Self.userName(info.st_uid)), not to you "
+                              + "(\(Self.userName(geteuid())))")
+        }
+        if info.st_mode & 0o777 != 0o700, fchmod(fd, 0o700) != 0 {
             throw .cannotCreateDirectory(path: directory, reason: Self.systemError())
         }
+    }
+
+    /// What a file mode says the file is, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
+    /// "user NAME (uid N)", or "uid N" when the user has no name.
+    static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return "user \(String(cString: name)) (uid \(uid))"
     }
 
     /// Temporary files left by a writer that was killed before its rename.

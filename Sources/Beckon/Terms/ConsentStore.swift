@@ -53,13 +53,17 @@ public struct ConsentStore: Sendable {
     }
 
     /// All records, in the order they were first written.
+    ///
+    /// Reading changes nothing: a corrupt file is reported through
+    /// ``onWarning`` and read as holding no records; the next write moves it
+    /// aside.
     public func records() throws(ConsentStoreError) -> [ConsentRecord] {
         switch try readRecords() {
-        case .records(let records): return records
-        case .corrupt:
-            // Move it aside under the lock, so a writer that has just replaced
-            // it with a good file is not undone.
-            return try withLock { () throws(ConsentStoreError) in try loadQuarantiningCorrupt() }
+        case .absent: return []
+        case .contents(let contents): return contents.records
+        case .corrupt(let reason):
+            onWarning("\(path) is not usable (\(reason)); reading it as holding no records")
+            return []
         }
     }
 
@@ -72,13 +76,13 @@ public struct ConsentStore: Sendable {
     public func save(_ record: ConsentRecord) throws(ConsentStoreError) {
         try ensureDirectory()
         try withLock { () throws(ConsentStoreError) in
-            var records = try loadQuarantiningCorrupt()
-            if let index = records.firstIndex(where: { $0.id == record.id }) {
-                records[index] = record
+            var contents = try loadForChange()
+            if let index = contents.records.firstIndex(where: { $0.id == record.id }) {
+                contents.records[index] = record
             } else {
-                records.append(record)
+                contents.records.append(record)
             }
-            try writeAtomically(records)
+            try writeAtomically(contents)
         }
     }
 
@@ -87,30 +91,54 @@ public struct ConsentStore: Sendable {
     public func remove(id: String) throws(ConsentStoreError) -> ConsentRecord? {
         guard access(directory, F_OK) == 0 else { return nil }
         return try withLock { () throws(ConsentStoreError) -> ConsentRecord? in
-            var records = try loadQuarantiningCorrupt()
-            guard let index = records.firstIndex(where: { $0.id == id }) else { return nil }
-            let removed = records.remove(at: index)
-            try writeAtomically(records)
+            var contents = try loadForChange()
+            guard let index = contents.records.firstIndex(where: { $0.id == id }) else { return nil }
+            let removed = contents.records.remove(at: index)
+            try writeAtomically(contents)
             return removed
         }
     }
 
-    /// The file's JSON for `records`.
-    static func document(_ records: [ConsentRecord]) -> JSONValue {
-        .object([("format", .int(1)), ("records", .array(records.map(\.json)))])
+    /// The format this version writes.
+    public static let format: Int64 = 1
+
+    /// What a record file holds.
+    struct Contents {
+        var records: [ConsentRecord] = []
+        var format: Int64 = ConsentStore.format
+        /// Top-level members this version does not know, kept on rewrite.
+        var otherMembers: [(String, JSONValue)] = []
     }
 
-    /// The records in a file's JSON text; nil when it is not a record file.
-    static func parse(_ bytes: [UInt8]) -> [ConsentRecord]? {
+    /// The file's JSON for `contents`.
+    static func document(_ contents: Contents) -> JSONValue {
+        .object([("format", .int(contents.format)), ("records", .array(contents.records.map(\.json)))]
+                + contents.otherMembers)
+    }
+
+    /// The file's JSON for `records` alone.
+    static func document(_ records: [ConsentRecord]) -> JSONValue {
+        document(Contents(records: records))
+    }
+
+    /// What a file's JSON text holds; nil when it is not a record file.
+    static func parse(_ bytes: [UInt8]) -> Contents? {
         guard TermsDecoder.isValidUTF8(bytes),
               let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
+              case .object(let members) = json,
               let entries = json["records"]?.arrayValue
         else { return nil }
-        var records: [ConsentRecord] = []
+        var contents = Contents()
+        switch json["format"] {
+        case nil: break
+        case .int(let format)? where format >= 1: contents.format = format
+        default: return nil
+        }
         for entry in entries {
             guard let record = ConsentRecord(json: entry) else { return nil }
-            records.append(record)
+            contents.records.append(record)
         }
-        return records
+        contents.otherMembers = members.filter { $0.0 != "format" && $0.0 != "records" }
+        return contents
     }
 }

@@ -10,6 +10,12 @@ public enum ConsentStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case cannotRead(path: String, reason: String)
     /// The new record file could not be written; the old one is untouched.
     case cannotWrite(path: String, reason: String)
+    /// A path of the store is not what it must be (a symbolic link, a FIFO, a
+    /// directory someone else owns), so it is left alone.
+    case unsafePath(path: String, reason: String)
+    /// The record file was written by a newer Beckon, in a format this one
+    /// reads but does not write; it is left as it is.
+    case newerFormat(path: String, format: Int64)
 
     public var description: String {
         switch self {
@@ -19,6 +25,10 @@ public enum ConsentStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case let .cannotLock(path, reason): "cannot lock \(path): \(reason)"
         case let .cannotRead(path, reason): "cannot read \(path): \(reason)"
         case let .cannotWrite(path, reason): "cannot write \(path): \(reason)"
+        case let .unsafePath(path, reason): "refusing to use \(path): \(reason)"
+        case let .newerFormat(path, format):
+            "\(path) was written by a newer beckon (format \(format)); this one writes format "
+                + "\(ConsentStore.format) and leaves the file as it is"
         }
     }
 }

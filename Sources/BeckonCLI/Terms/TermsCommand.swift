@@ -132,12 +132,20 @@ enum TermsCommand {
 
     static func describe(_ record: ConsentRecord) -> String {
         """
-        id: \(record.id)
-        version: \(record.version ?? "")
-        sha256: \(record.sha256)
-        accepted_at: \(record.acceptedAt)
-        user: \(record.user)
+        id: \(oneLine(record.id))
+        version: \(oneLine(record.version ?? ""))
+        sha256: \(oneLine(record.sha256))
+        accepted_at: \(oneLine(record.acceptedAt))
+        user: \(oneLine(record.user))
         """
+    }
+
+    /// `value` on one line: control characters (a newline written into the
+    /// file by hand) as JSON escapes, so no value can forge another line.
+    static func oneLine(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return value }
+        let quoted = JSONValue.string(value).serialized()
+        return String(quoted.dropFirst().dropLast())
     }
 
     /// Library errors become command errors with exit code 255.

@@ -1,4 +1,5 @@
 @testable import BeckonCLI
+import Beckon
 import Testing
 
 /// `beckon terms` option parsing, GOption-style like zenity's.
@@ -35,6 +36,8 @@ import Testing
         (["--status"], "--status needs --id"),
         (["--status", "--revoke", "--id", "a"], "cannot be used together"),
         (["--id="], "--id needs a non-empty id"),
+        (["--id", "org.a\nid: org.forged"], "--id must not contain control characters"),
+        (["--id", "org.a\u{1b}[2J"], "--id must not contain control characters"),
         (["--test-answer", "maybe"], "--test-answer is accept or decline"),
     ])
     func mistakesAreUsageErrorsWithExit255(_ arguments: [String], _ message: String) {
@@ -54,5 +57,12 @@ import Testing
     @Test func theCommandReportsUsageErrorsOnStderrAndReturns255() {
         #expect(TermsCommand.main(["--frobnicate"]) == 255)
         #expect(TermsCommand.main(["--help"]) == 0)
+    }
+
+    @Test func statusShowsEachRecordOnItsOwnLinesWhateverItsFieldsHold() {
+        // A record written into the file by hand, with a newline in its id.
+        let forged = ConsentRecord(id: "org.a\nuser: root", version: "1\r", sha256: "ab", acceptedAt: "t", user: "me")
+        let lines = TermsCommand.describe(forged).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines == ["id: org.a\\nuser: root", "version: 1\\r", "sha256: ab", "accepted_at: t", "user: me"])
     }
 }

@@ -105,13 +105,15 @@ import Testing
         #expect(warnings.first?.contains("consents.json.corrupt-") == true)
     }
 
-    @Test func readingACorruptFileAlsoMovesItAside() throws {
+    @Test func readingACorruptFileLeavesItWhereItIs() throws {
         let fixture = Fixture()
         try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: fixture.store.path))
         #expect(try fixture.store.record(id: "x") == nil)
         #expect(fixture.warnings.all.count == 1)
-        #expect(!FileManager.default.fileExists(atPath: fixture.store.path))
+        #expect(fixture.warnings.all.first?.contains("reading it as holding no records") == true)
+        // A read changes nothing; the next write moves it aside.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)) == Data("garbage".utf8))
     }
 
     @Test func staleTemporaryFilesFromAKilledWriterAreRemoved() throws {
@@ -169,5 +171,116 @@ import Testing
         try FileManager.default.createDirectory(at: fixture.root, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o500])
         #expect(throws: ConsentStoreError.self) { try fixture.store.save(record("org.example.A")) }
+    }
+
+    // MARK: The store as an attack surface: nothing is written through a link,
+    // nothing waits on a FIFO, a newer file is not downgraded.
+
+    @Test func aSymlinkedStoreDirectoryIsRefusedAndItsTargetUntouched() throws {
+        let fixture = Fixture()
+        let target = fixture.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(atPath: fixture.root.appendingPathComponent("state").path,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.store.directory, withDestinationPath: target.path)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.directory,
+                                                     reason: "it is a symbolic link; records are kept only in a real directory")) {
+            try fixture.store.save(record("org.example.A"))
+        }
+        #expect(try fixture.mode(target.path) == 0o755)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
+    }
+
+    @Test func aDanglingLockLinkDoesNotCreateItsTarget() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let target = fixture.root.appendingPathComponent("planted").path
+        try FileManager.default.createSymbolicLink(atPath: fixture.store.directory + "/consents.lock",
+                                                   withDestinationPath: target)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.directory + "/consents.lock",
+                                                     reason: "it is a symbolic link")) {
+            try fixture.store.save(record("org.example.A"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func aRecordFileLinkedToAnotherFileIsNeitherReadNorWritten() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let other = fixture.root.appendingPathComponent("precious.json")
+        let precious = Data(#"{"format": 1, "records": []}"#.utf8)
+        try precious.write(to: other)
+        try FileManager.default.createSymbolicLink(atPath: fixture.store.path, withDestinationPath: other.path)
+        let refused = ConsentStoreError.unsafePath(path: fixture.store.path, reason: "it is a symbolic link")
+        #expect(throws: refused) { try fixture.store.records() }
+        #expect(throws: refused) { try fixture.store.save(record("org.example.A")) }
+        #expect(try Data(contentsOf: other) == precious)
+    }
+
+    @Test func aFIFOOrADirectoryAsTheRecordFileIsAnErrorNotAHang() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        #expect(mkfifo(fixture.store.path, 0o600) == 0)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.path, reason: "it is a FIFO, not a regular file")) {
+            try fixture.store.record(id: "org.example.A")
+        }
+        unlink(fixture.store.path)
+        try FileManager.default.createDirectory(atPath: fixture.store.path, withIntermediateDirectories: false)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.path, reason: "it is a directory, not a regular file")) {
+            try fixture.store.save(record("org.example.A"))
+        }
+    }
+
+    @Test func aStoreDirectoryOwnedBySomeoneElseIsRefusedNamingTheOwner() throws {
+        let fixture = Fixture()
+        let directory = fixture.store.directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let other: uid_t = getuid() == 0 ? 65534 : 0
+        if getuid() == 0 {
+            #expect(chown(directory, other, other) == 0)
+        }
+        let store = getuid() == 0 ? fixture.store : ConsentStore(directory: "/") { _ in }
+        let owner = other == 0 ? "user root (uid 0)" : "user nobody (uid 65534)"
+        #expect(throws: ConsentStoreError.self) { try store.save(record("org.example.A")) }
+        do {
+            try store.save(record("org.example.A"))
+        } catch {
+            #expect("\(error)".contains("belongs to \(owner), not to you"), "\(error)")
+        }
+    }
+
+    @Test func aFileOfANewerFormatIsReadButNeverRewritten() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let newer = Data("""
+            {"format": 2, "records": [{"id": "org.example.A", "version": "1", "sha256": "\(String(repeating: "b", count: 64))",
+             "accepted_at": "2026-01-02T03:04:05Z", "user": "tester", "signature": "xyz"}], "signer": "fleet"}
+            """.utf8)
+        try newer.write(to: URL(fileURLWithPath: fixture.store.path))
+        #expect(try fixture.store.record(id: "org.example.A")?.version == "1")
+        #expect(throws: ConsentStoreError.newerFormat(path: fixture.store.path, format: 2)) {
+            try fixture.store.save(record("org.example.B"))
+        }
+        #expect(throws: ConsentStoreError.newerFormat(path: fixture.store.path, format: 2)) {
+            try fixture.store.remove(id: "org.example.A")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)) == newer)
+        #expect(fixture.warnings.all.isEmpty)
+    }
+
+    @Test func fieldsThisVersionDoesNotKnowSurviveARewrite() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        try Data("""
+            {"format": 1, "records": [{"id": "org.example.A", "version": null, "sha256": "\(String(repeating: "c", count: 64))",
+             "accepted_at": "2026-01-02T03:04:05Z", "user": "tester", "seat": 7}], "origin": "import"}
+            """.utf8).write(to: URL(fileURLWithPath: fixture.store.path))
+        try fixture.store.save(record("org.example.B"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.store.path))) as? [String: Any]
+        #expect(json?["origin"] as? String == "import")
+        let records = json?["records"] as? [[String: Any]]
+        #expect(records?.first?["seat"] as? Int == 7)
+        #expect(records?.map { $0["id"] as? String } == ["org.example.A", "org.example.B"])
     }
 }
