@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-unit demo bench soak install uninstall clean
+.PHONY: all deps build release test test-unit fuzz fuzz-short demo bench soak install uninstall clean
 
 all: build
 
@@ -37,6 +37,18 @@ $(STATIC_CXX)/.done:
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/with-display $(SWIFT) test --skip-build --no-parallel
+	$(MAKE) fuzz-short
+
+# Argument fuzzing (scripts/fuzz-arguments): a short run in every `make test`;
+# `make fuzz` is the full one (100,000 parse-only runs, 2,000 on a display).
+fuzz-short:
+	scripts/fuzz-arguments parse 1000 --seed $${FUZZ_SEED:-1}
+	scripts/with-display scripts/fuzz-arguments full 100 --seed $${FUZZ_SEED:-1}
+
+fuzz: deps
+	$(SWIFT) build
+	scripts/fuzz-arguments parse 100000 --seed $${FUZZ_SEED:-1} --out bench/out/fuzz-parse.json
+	scripts/with-display scripts/fuzz-arguments full 2000 --seed $${FUZZ_SEED:-1} --out bench/out/fuzz-full.json
 
 test-unit: deps
 	$(SWIFT) test --filter 'BeckonTests|BeckonCLITests'
