@@ -88,3 +88,56 @@ GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {
   g_list_free(children);
   return found;
 }
+
+/* The height of the work area of the monitor the pointer is on, or 0. */
+static int workarea_height(GtkWidget *widget) {
+  GdkDisplay *display = gtk_widget_get_display(widget);
+  GdkMonitor *monitor = display ? gdk_display_get_primary_monitor(display) : NULL;
+  if (!monitor && display && gdk_display_get_n_monitors(display) > 0) monitor = gdk_display_get_monitor(display, 0);
+  if (!monitor) return 0;
+  GdkRectangle area;
+  gdk_monitor_get_workarea(monitor, &area);
+  return area.height;
+}
+
+gboolean beckon_message_dialog_scroll_label(GtkWidget *dialog, GtkWidget *label, int percent_of_screen) {
+  int screen = workarea_height(dialog);
+  GtkWidget *parent = gtk_widget_get_parent(label);
+  if (screen <= 0 || !GTK_IS_BOX(parent)) return FALSE;
+  /* A GtkLabel lays out all of its text, several times, before the window
+   * can map: 100 KiB of it blocked the loop for seconds, timeout included.
+   * A read-only text view lays out lazily, a screenful first. */
+  GtkWidget *view = gtk_text_view_new();
+  gtk_text_view_set_editable(GTK_TEXT_VIEW(view), FALSE);
+  gtk_text_view_set_cursor_visible(GTK_TEXT_VIEW(view), FALSE);
+  gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view),
+                              gtk_label_get_line_wrap(GTK_LABEL(label)) ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE);
+  /* The dialog's own background, as the label had. */
+  gtk_style_context_remove_class(gtk_widget_get_style_context(view), GTK_STYLE_CLASS_VIEW);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(view));
+  GtkTextIter start;
+  gtk_text_buffer_get_start_iter(buffer, &start);
+  const char *source = gtk_label_get_label(GTK_LABEL(label));
+  if (gtk_label_get_use_markup(GTK_LABEL(label))) {
+    gtk_text_buffer_insert_markup(buffer, &start, source, -1);
+  } else {
+    gtk_text_buffer_insert(buffer, &start, source, -1);
+  }
+  gtk_label_set_text(GTK_LABEL(label), "");
+  gtk_widget_hide(label);
+  gtk_widget_set_no_show_all(label, TRUE);
+
+  GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height(GTK_SCROLLED_WINDOW(scrolled), screen * percent_of_screen / 100);
+  /* A wrapping view asks for almost no width; a label's usual width instead. */
+  gtk_widget_set_size_request(scrolled, 480, -1);
+  gtk_widget_set_vexpand(scrolled, TRUE);
+  gtk_container_add(GTK_CONTAINER(scrolled), view);
+  gtk_box_pack_start(GTK_BOX(parent), scrolled, TRUE, TRUE, 0);
+  GList *children = gtk_container_get_children(GTK_CONTAINER(parent));
+  gtk_box_reorder_child(GTK_BOX(parent), scrolled, g_list_index(children, label) + 1);
+  g_list_free(children);
+  gtk_widget_show_all(scrolled);
+  return TRUE;
+}

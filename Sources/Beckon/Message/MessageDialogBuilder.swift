@@ -16,6 +16,8 @@ extension MessageRequest: GtkDialogKind {
             if appearance.ellipsizesText {
                 gtk_label_set_line_wrap(label.cast(), 0)
                 gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
+            } else if Self.needsScrolling(message.string) {
+                beckon_message_dialog_scroll_label(dialog, label, 60)
             }
         }
         beckon_message_dialog_set_icons(dialog, appearance.iconName, frame.windowIcon)
@@ -23,5 +25,12 @@ extension MessageRequest: GtkDialogKind {
             frame.addCountdown(to: dialog, in: area)
         }
         return DialogWindow(widget: dialog) { _ in }
+    }
+
+    /// Whether `text` is long enough to push the buttons off a screen: a label
+    /// is as tall as its text, and zenity's window grows with it (128 KiB of
+    /// text made one 31,000 pixels tall).
+    static func needsScrolling(_ text: String) -> Bool {
+        text.utf8.count > 3_000 || text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count > 30
     }
 }

@@ -69,6 +69,13 @@ void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, c
 /* The label widget that shows a message dialog's primary or secondary text. */
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
 
+/* Shows the text of `label` (a label of the message area, markup or not) in
+ * a read-only text view that scrolls, `percent_of_screen` of the monitor's
+ * work area tall, in the label's place: a very long text then neither pushes
+ * the buttons off screen nor blocks the loop laying itself out. FALSE when
+ * there is no monitor to measure or the label is not in a box. */
+gboolean beckon_message_dialog_scroll_label(GtkWidget *dialog, GtkWidget *label, int percent_of_screen);
+
 /* ---- GtkTextView and GtkTextTag (text_view.c) -------------------------- */
 
 /* gtk_text_buffer_create_tag without varargs: a tag named `name` (NULL for an
