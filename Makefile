@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-unit fuzz fuzz-short demo bench soak install uninstall clean
+.PHONY: all deps build release test test-unit fuzz fuzz-short asan memcheck demo bench soak install uninstall clean
 
 all: build
 
@@ -96,3 +96,11 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# The C shim and the library under AddressSanitizer: every GTK API suite (real
+# windows, real keys) against an instrumented build. GTK's one-time allocations
+# are not leaks of ours, so LeakSanitizer is off; any memory error fails.
+asan: deps
+	$(SWIFT) build --sanitize=address --build-tests --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 scripts/with-display $(SWIFT) test --sanitize=address \
+	  --skip-build --scratch-path .build-asan --no-parallel --filter BeckonGTKTests
