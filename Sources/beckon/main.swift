@@ -1,4 +1,4 @@
 import BeckonCLI
 import Glibc
 
-exit(BeckonCommand.main(CommandLine.arguments))
+exit(BeckonCommand.main(CommandLineText.arguments(CommandLine.unsafeArgv, count: CommandLine.argc)))
