@@ -17,6 +17,11 @@ public struct ConsentStore: Sendable {
     /// (a corrupt file moved aside).
     public var onWarning: @Sendable (String) -> Void
 
+    /// Whether each accept and revoke is also written to the system journal
+    /// (``ConsentJournal``). On for ``standard(onWarning:)``, off for a store
+    /// in a directory of the caller's choosing unless it sets it.
+    public var logsToJournal = false
+
     /// Test-only: runs after the first half of a new file is written and
     /// before the rest, so a test can kill the writer mid-write
     /// (`beckon terms --test-pause-mid-write`, docs/terms.md).
@@ -41,7 +46,9 @@ public struct ConsentStore: Sendable {
         guard let directory = standardDirectory(
             xdgStateHome: getenv("XDG_STATE_HOME").map { String(cString: $0) }, home: home)
         else { throw .noStateDirectory }
-        return ConsentStore(directory: directory, onWarning: onWarning)
+        var store = ConsentStore(directory: directory, onWarning: onWarning)
+        store.logsToJournal = true
+        return store
     }
 
     /// `$XDG_STATE_HOME/beckon` when that is an absolute path, else
@@ -84,6 +91,7 @@ public struct ConsentStore: Sendable {
             }
             try writeAtomically(contents)
         }
+        if logsToJournal { ConsentJournal.write(record, event: .accepted) }
     }
 
     /// Removes the record for `id`; returns it, or nil when there was none.
@@ -95,6 +103,7 @@ public struct ConsentStore: Sendable {
             guard let index = contents.records.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = contents.records.remove(at: index)
             try writeAtomically(contents)
+            if logsToJournal { ConsentJournal.write(removed, event: .revoked) }
             return removed
         }
     }

@@ -169,6 +169,14 @@ void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_edit
 gulong beckon_color_chooser_on_color_activated(GtkWidget *chooser, BeckonCallback func, void *user_data,
                                                GDestroyNotify destroy);
 
+/* ---- the system journal (journal.c) ----------------------------------- */
+
+/* Sends one structured entry of `count` "FIELD=value" strings (values may
+ * hold newlines) with libsystemd's sd_journal_sendv, loaded on first use.
+ * Returns 0, or a negative errno: -ENOSYS without libsystemd, another when
+ * no journal listens. */
+int beckon_journal_send(const char *const *fields, int count);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK
