@@ -35,3 +35,12 @@ gboolean beckon_display_on_lost(BeckonCallback func, void *user_data, GDestroyNo
 #endif
   return FALSE;
 }
+
+gboolean beckon_display_is_x11(void) {
+#ifdef GDK_WINDOWING_X11
+  GdkDisplay *display = gdk_display_get_default();
+  return display && GDK_IS_X11_DISPLAY(display);
+#else
+  return FALSE;
+#endif
+}

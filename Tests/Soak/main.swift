@@ -6,6 +6,9 @@
 //                       manager close, destroy, timeout, cancellation); counts
 //                       hangs and answers that do not fit the path.
 //   BeckonSoak rss N    N sequential dialogs; RSS growth and windows left.
+//   BeckonSoak code     every kind shown and ended from code (cancelled, timed
+//                       out), with no input at all: for displays without an
+//                       input seat (weston's headless backend).
 //   BeckonSoak idle     CPU time over one idle second with a dialog shown and the
 //                       main-queue drain installed; proves @MainActor runs.
 @testable import Beckon
@@ -159,6 +162,30 @@ do {
             let cpu = ms(after.ru_utime) + ms(after.ru_stime) - ms(before.ru_utime) - ms(before.ru_stime)
             print("idle_cpu_ms=\(String(format: "%.2f", cpu)) main_actor_on_main_thread=\(onMain) main_queue_ran=\(viaQueue)")
             return 0
+        case "code":
+            var failures = 0
+            for kind in Kind.allCases {
+                let task = Task { @GtkActor in try await kind.show(0, timeout: nil) }
+                var mapped = false
+                for _ in 0..<5000 where !mapped {
+                    if let w = DialogQueue.shownWindow, gtk_widget_get_mapped(w) != 0 { mapped = true; break }
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+                task.cancel()
+                let cancelled: Bool
+                if case .failure(is CancellationError) = await task.result { cancelled = true } else { cancelled = false }
+                let timedOut: Bool
+                do {
+                    _ = try await kind.show(1, timeout: .milliseconds(300))
+                    timedOut = false
+                } catch DialogError.timedOut {
+                    timedOut = true
+                }
+                print("\(kind): mapped=\(mapped) cancelled=\(cancelled) timed_out=\(timedOut)")
+                if !(mapped && cancelled && timedOut) { failures += 1 }
+            }
+            print("kinds=\(Kind.allCases.count) failures=\(failures) windows_left=\(visibleToplevels())")
+            return failures == 0 && visibleToplevels() == 0 ? 0 : 1
         case "rss":
             var baseline = 0
             for index in 0..<count {

@@ -1,4 +1,5 @@
 import Beckon
+import CBeckonShim
 import CGtk
 import Glibc
 
@@ -55,6 +56,11 @@ enum ZenityCommand {
         do {
             let output = try GtkRuntime.run { @GtkActor in
                 TerminationSignals.exitWhenReceived()
+                if let attach = common.attach, beckon_display_is_x11() == 0 {
+                    // zenity's --attach names an X11 window; Wayland has no such ids.
+                    StandardError.write("beckon: warning: --attach=\(attach) needs an X11 display; "
+                                        + "on this one the dialog is not attached to it\n")
+                }
                 // Translations are read after gtk_init has set the locale.
                 let context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
                                             warn: { StandardError.write($0 + "\n") })

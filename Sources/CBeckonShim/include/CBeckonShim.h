@@ -138,6 +138,9 @@ guint beckon_main_queue_drain_install(void);
  * FALSE when the display is not X11 (GDK's own handling stays). */
 gboolean beckon_display_on_lost(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* Whether GDK's default display is an X11 one (not Wayland). */
+gboolean beckon_display_is_x11(void);
+
 /* ---- GtkWindow and GtkWidget (window.c) -------------------------------- */
 
 /* The X11 window id of a realized toplevel, or 0 off X11. */
