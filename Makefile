@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-unit fuzz fuzz-short asan memcheck demo bench soak install uninstall clean
+.PHONY: all deps build release test test-unit fuzz fuzz-short asan memcheck deb deb-check demo bench soak install uninstall clean
 
 all: build
 
@@ -86,6 +86,14 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+
+# A Debian package (scripts/make-deb): the route the README shows first.
+deb: release
+	scripts/make-deb
+
+# Build, install, run and remove the package on this machine (root); CI does.
+deb-check: release
+	scripts/with-display scripts/check-deb
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/beckon $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1 \
