@@ -125,11 +125,6 @@ public struct ConsentStore: Sendable {
                 + contents.otherMembers)
     }
 
-    /// The file's JSON for `records` alone.
-    static func document(_ records: [ConsentRecord]) -> JSONValue {
-        document(Contents(records: records))
-    }
-
     /// What a file's JSON text holds; nil when it is not a record file.
     static func parse(_ bytes: [UInt8]) -> Contents? {
         guard TermsDecoder.isValidUTF8(bytes),

@@ -88,7 +88,7 @@ struct TermsArguments: Equatable {
         case "id":
             guard !value.isEmpty else { throw .termsUsage("--id needs a non-empty id such as org.example.Product") }
             // A newline in an id would let it forge a line of --status.
-            guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !value.containsControlCharacters else {
                 throw .termsUsage("--id must not contain control characters such as a newline")
             }
             id = value

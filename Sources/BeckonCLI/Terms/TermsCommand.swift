@@ -143,7 +143,7 @@ enum TermsCommand {
     /// `value` on one line: control characters (a newline written into the
     /// file by hand) as JSON escapes, so no value can forge another line.
     static func oneLine(_ value: String) -> String {
-        guard value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return value }
+        guard value.containsControlCharacters else { return value }
         let quoted = JSONValue.string(value).serialized()
         return String(quoted.dropFirst().dropLast())
     }
