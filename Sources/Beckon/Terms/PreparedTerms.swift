@@ -15,6 +15,8 @@ public final class PreparedTerms: Sendable {
     private let firstPieceReady = DispatchSemaphore(value: 0)
     private let allReady = DispatchSemaphore(value: 0)
     private let restMayStart = DispatchSemaphore(value: 0)
+    /// Signalled once per piece rendered, and at the end.
+    private let pieceAdded = DispatchSemaphore(value: 0)
     /// How long the rest waits for ``renderRest()`` before it starts anyway.
     static let restWaitsAtMost = DispatchTimeInterval.milliseconds(500)
 
@@ -38,6 +40,7 @@ public final class PreparedTerms: Sendable {
                 // Merged here, off GTK's thread: sorting thousands of spans is not free.
                 let merged = piece.mergingSpans()
                 state.withLock { $0.pieces.append(merged) }
+                pieceAdded.signal()
                 if first {
                     firstPieceReady.signal()
                     first = false
@@ -47,6 +50,7 @@ public final class PreparedTerms: Sendable {
                 }
             }
             state.withLock { $0.isFinished = true }
+            pieceAdded.signal()
             if first { firstPieceReady.signal() }
             allReady.signal()
         }
@@ -74,6 +78,11 @@ public final class PreparedTerms: Sendable {
     func waitForFirstPiece() {
         firstPieceReady.wait()
         firstPieceReady.signal()
+    }
+
+    /// Waits up to `milliseconds` for another piece (or the end).
+    func waitForPiece(milliseconds: Int) {
+        _ = pieceAdded.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 
     /// The pieces rendered since the last call, in order, and whether they

@@ -32,8 +32,8 @@ final class TermsWindow {
     static let firstChunk = 16 * 1024
     /// Bytes added per idle step after the first frame: a few milliseconds of work.
     static let laterChunk = 64 * 1024
-    /// How long to wait before looking again for terms still being rendered.
-    static let renderPoll: UInt32 = 5
+    /// How long a fill step waits for terms still being rendered, at most.
+    static let renderWait = 20
 
     private init(prepared: PreparedTerms, options: TermsOptions) {
         self.prepared = prepared
@@ -189,8 +189,8 @@ final class TermsWindow {
             scheduleFill()
         }
         if endCheckSource == 0 && filler.isComplete && !gate.hasScrolledToEnd {
-            // Above GtkTextView's background validation (GDK_PRIORITY_REDRAW + 5),
-            // which lays out megabytes of terms for seconds after they are in.
+            // At redraw priority, so it comes before most of GtkTextView's
+            // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
             endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
                 endCheckSource = 0
                 checkScrolledToEnd()
@@ -215,22 +215,18 @@ final class TermsWindow {
     private func fillStep() -> Bool {
         guard let filler, dialog != nil else { fillSource = 0; return false }
         takeRenderedPieces()
+        if !filler.hasWaitingText && !filler.isComplete {
+            // The renderer is behind: wait for it here, briefly, rather than
+            // leave the loop to GtkTextView's background layout, which holds it
+            // for a second or more per 2000 paragraphs.
+            prepared.waitForPiece(milliseconds: Self.renderWait)
+            takeRenderedPieces()
+        }
         if filler.hasWaitingText { filler.fillNext(bytes: Self.laterChunk) }
-        if filler.isComplete {
-            fillSource = 0
-            if let textView { gtk_widget_queue_draw(textView) } // the end check follows the paint
-            return false
-        }
-        if !filler.hasWaitingText {
-            // The renderer is behind: look again shortly rather than spin.
-            fillSource = GtkSource.timeout(milliseconds: Self.renderPoll) { [self] in
-                fillSource = 0
-                scheduleFill()
-                return false
-            }
-            return false
-        }
-        return true
+        guard filler.isComplete else { return true }
+        fillSource = 0
+        if let textView { gtk_widget_queue_draw(textView) } // the end check follows the paint
+        return false
     }
 
     /// Opens the gate when the last line of the terms is within the visible
@@ -239,14 +235,18 @@ final class TermsWindow {
     private func checkScrolledToEnd() {
         // Until all the text is in, the end on screen is not the end of the terms.
         guard filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
-        var visible = GdkRectangle()
-        gtk_text_view_get_visible_rect(textView.cast(), &visible)
-        guard visible.height > 1 else { return } // not allocated yet
+        // Both in the text window's own coordinates, as GTK converts them:
+        // buffer coordinates and the visible rectangle differ by the margins.
+        guard let window = gtk_text_view_get_window(textView.cast(), GTK_TEXT_WINDOW_TEXT) else { return }
+        let height = gdk_window_get_height(window)
+        guard height > 1 else { return } // not allocated yet
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(gtk_text_view_get_buffer(textView.cast()), &end)
         var last = GdkRectangle()
         gtk_text_view_get_iter_location(textView.cast(), &end, &last)
-        if last.y >= visible.y && last.y + last.height <= visible.y + visible.height + 1 {
+        var x: gint = 0, top: gint = 0
+        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_TEXT, last.x, last.y, &x, &top)
+        if top >= 0 && top + last.height <= height + 1 {
             gate.hasScrolledToEnd = true
             gateChanged()
         }
