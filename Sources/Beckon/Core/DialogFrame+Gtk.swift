@@ -29,7 +29,7 @@ extension DialogFrame {
             gtk_widget_grab_focus(defaultButton)
         }
         if width != nil || height != nil {
-            gtk_window_set_default_size(dialog.cast(), Self.windowSize(width), Self.windowSize(height))
+            gtk_window_set_default_size(dialog.cast(), Int32(clamping: width ?? -1), Int32(clamping: height ?? -1))
         }
         gtk_window_set_modal(dialog.cast(), isModal ? 1 : 0)
         if case .x11Window(let xid)? = parent {
@@ -48,17 +48,6 @@ extension DialogFrame {
     func applyWindowIcon(to window: UnsafeMutablePointer<GtkWidget>) {
         guard let windowIcon, !windowIcon.isEmpty else { return }
         beckon_window_set_icon(window, windowIcon)
-    }
-
-    /// The largest window side X11 can show: GDK warns and draws nothing
-    /// sensible beyond it, so larger sizes are clamped to it.
-    static let largestWindowSide: Int32 = 32767
-
-    /// A default width or height for GTK: -1 (GTK's choice) for nil, else at
-    /// most ``largestWindowSide``, whatever number a script gave.
-    static func windowSize(_ pixels: Int?) -> Int32 {
-        guard let pixels else { return -1 }
-        return Int32(clamping: min(pixels, Int(largestWindowSide)))
     }
 
     /// Adds the "Closes in N seconds" line at the end of `box`, when asked for.
