@@ -54,8 +54,10 @@ extension DialogFrame {
     @GtkActor
     func addCountdown(to dialog: UnsafeMutablePointer<GtkWidget>, in box: UnsafeMutablePointer<GtkWidget>) {
         guard showsCountdown, let timeout else { return }
-        let seconds = timeout.components.seconds + (timeout.components.attoseconds > 0 ? 1 : 0)
-        beckon_dialog_add_countdown(dialog, box, UInt32(clamping: max(seconds, 0)))
+        // Rounded up, and clamped before adding: a huge timeout must not overflow.
+        let (seconds, attoseconds) = timeout.components
+        let shown = UInt32(clamping: max(seconds, 0)).addingReportingOverflow(attoseconds > 0 ? 1 : 0)
+        beckon_dialog_add_countdown(dialog, box, shown.overflow ? .max : shown.partialValue)
     }
 }
 

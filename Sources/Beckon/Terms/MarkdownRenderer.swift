@@ -9,17 +9,39 @@ import CCmark
 public enum MarkdownRenderer {
     /// The styled text for `markdown`.
     public static func render(_ markdown: String) -> StyledText {
+        var walker = Walker()
+        walker.walk(markdown.utf8[...])
+        walker.finish()
+        return walker.output
+    }
+
+    /// Renders `markdown` a section at a time, handing each piece of styled
+    /// text to `onPiece` as soon as it is ready (offsets in each piece start
+    /// at 0; the pieces joined are ``render(_:)``'s text). The first piece is
+    /// about `firstBytes` of Markdown, later ones about `laterBytes`.
+    ///
+    /// Pieces are cut only where libcmark would start a new top-level block
+    /// anyway (see ``MarkdownSections``), so a window can show the top of long
+    /// terms before the rest is parsed, and cmark's tree for megabytes of
+    /// Markdown never exists at once.
+    public static func render(_ markdown: String, firstBytes: Int, laterBytes: Int,
+                              onPiece: (StyledText) -> Void) {
         var markdown = markdown
-        let document = markdown.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+        markdown.withUTF8 { bytes in
+            var walker = Walker()
+            let canCut = MarkdownSections.canCut(bytes)
+            var start = 0
+            var length = firstBytes
+            while true {
+                let cut = canCut ? MarkdownSections.nextCut(bytes, after: start, atLeast: length) : nil
+                walker.walk(bytes[start..<(cut ?? bytes.count)])
+                if cut == nil { walker.finish() }
+                onPiece(walker.takeOutput())
+                guard let cut else { break }
+                start = cut
+                length = laterBytes
             }
         }
-        guard let document else { return StyledText() }
-        defer { cmark_node_free(document) }
-        var walker = Walker()
-        walker.walk(document)
-        return walker.output
     }
 }
 
@@ -45,7 +67,24 @@ private struct Walker {
     var blockStart = 0
     var blockHasBullet = false
 
-    mutating func walk(_ document: OpaquePointer) {
+    /// Text handed out by ``takeOutput()`` before ``output``: whether there was
+    /// any, and how many newlines it ended with (at most 2 matter).
+    var tookText = false
+    var tookNewlines = 0
+
+    /// Parses `markdown` (whole blocks) and renders it after what came before.
+    mutating func walk<C: Collection>(_ markdown: C) where C.Element == UInt8 {
+        let document = markdown.withContiguousStorageIfAvailable { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+            }
+        } ?? Array(markdown).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+            }
+        }
+        guard let document else { return }
+        defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -54,7 +93,32 @@ private struct Walker {
             guard let node = cmark_iter_get_node(iterator) else { continue }
             visit(node, entering: event == CMARK_EVENT_ENTER)
         }
+    }
+
+    /// The end of the document: no blank lines after the last block.
+    mutating func finish() {
         output.removeTrailingNewlines()
+    }
+
+    /// The text rendered since the last call; the walk goes on after it.
+    mutating func takeOutput() -> StyledText {
+        let taken = output
+        output = StyledText()
+        let newlines = taken.utf8.reversed().prefix { $0 == 0x0A }.count
+        if newlines == taken.utf8.count {
+            tookNewlines += newlines
+        } else {
+            tookNewlines = newlines
+        }
+        tookText = tookText || !taken.utf8.isEmpty
+        return taken
+    }
+
+    /// Whether the text so far (taken or not) ends with `count` newlines.
+    private func endsWithNewlines(_ count: Int) -> Bool {
+        let own = output.utf8.reversed().prefix { $0 == 0x0A }.count
+        if own >= count { return true }
+        return own == output.utf8.count && own + tookNewlines >= count
     }
 
     private mutating func visit(_ node: OpaquePointer, entering: Bool) {
@@ -167,9 +231,9 @@ private struct Walker {
     }
 
     private mutating func startBlock() {
-        if !output.utf8.isEmpty {
-            if !output.endsWithNewlines(1) { output.append("\n") }
-            if separation >= 2 && !output.endsWithNewlines(2) { output.append("\n") }
+        if tookText || !output.utf8.isEmpty {
+            if !endsWithNewlines(1) { output.append("\n") }
+            if separation >= 2 && !endsWithNewlines(2) { output.append("\n") }
         }
         blockStart = output.characterCount
         blockHasBullet = false

@@ -4,35 +4,50 @@ import CGtk
 /// Puts styled text into an empty GtkTextBuffer, a chunk at a time: each
 /// chunk is inserted whole and then tagged, one tag per style.
 ///
-/// The window shows once the first chunk (the first screens) is in; the rest
-/// follows in idle steps, so a megabyte of terms does not hold back the first
-/// paint. Whole inserts and merged spans keep each step cheap.
+/// The text comes in pieces (``PreparedTerms`` renders long terms a section
+/// at a time), each with offsets from its own start. The window shows once
+/// the first chunk (the first screens) is in; the rest follows in idle steps,
+/// so megabytes of terms do not hold back the first paint. Whole inserts and
+/// merged spans keep each step cheap.
 @GtkActor
 final class TextBufferFiller {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
-    private let text: StyledText
     private var tags: [TextStyle: UnsafeMutablePointer<GtkTextTag>] = [:]
-    /// The tag every link carries; clicks on it are looked up in ``StyledText/links``.
+    /// The tag every link carries; clicks on it are looked up in ``links``.
     private(set) var linkTag: UnsafeMutablePointer<GtkTextTag>
+    /// The link targets of the text inserted so far, in buffer offsets.
+    private(set) var links = StyledText()
 
-    /// The spans to apply, merged and in text order, and the next one due.
-    private let spans: [StyledText.Span]
+    /// Pieces waiting their turn, and whether more will come.
+    private var waiting: [StyledText] = []
+    private var expectsMore = true
+    /// The piece being inserted, and where it starts in the buffer.
+    private var piece = StyledText()
+    private var pieceStart = 0
+    /// Its spans in text order, and the next one due.
+    private var spans: [StyledText.Span] = []
     private var nextSpan = 0
     /// Parts of spans that run past the end of the text inserted so far.
     private var carried: [StyledText.Span] = []
-    /// How much of the text is in the buffer.
+    /// How much of the piece is in the buffer.
     private var insertedBytes = 0
     private var insertedCharacters = 0
 
     /// Whether all the text and its styles are in the buffer.
-    var isComplete: Bool { insertedBytes == text.utf8.count }
+    var isComplete: Bool { !expectsMore && waiting.isEmpty && insertedBytes == piece.utf8.count }
 
-    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, text: StyledText) {
+    /// Whether text is waiting to be inserted.
+    var hasWaitingText: Bool { insertedBytes < piece.utf8.count || !waiting.isEmpty }
+
+    /// A filler of `buffer` for `text`, whole.
+    convenience init(buffer: UnsafeMutablePointer<GtkTextBuffer>, text: StyledText) {
+        self.init(buffer: buffer)
+        add([text], isLast: true)
+    }
+
+    /// A filler of `buffer` whose text comes with ``add(_:isLast:)``.
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
         self.buffer = buffer
-        self.text = text
-        // Spans must come in text order; merged ones (as PreparedTerms makes) do.
-        let ordered = zip(text.spans, text.spans.dropFirst()).allSatisfy { $0.range.lowerBound <= $1.range.lowerBound }
-        self.spans = ordered ? text.spans : text.mergingSpans().spans
         // Later tags take priority: paragraph looks first, then inline ones,
         // then links, so link colour wins inside a quote.
         let fixed: [TextStyle] = [.quote, .rule, .codeBlock]
@@ -41,12 +56,46 @@ final class TextBufferFiller {
         linkTag = tags[.link]!
     }
 
+    /// Queues `pieces` after the text already given; `isLast` when no more will come.
+    func add(_ pieces: [StyledText], isLast: Bool) {
+        waiting.append(contentsOf: pieces)
+        if isLast { expectsMore = false }
+    }
+
     /// Appends the next `bytes` or so of text (up to the end of a line) with
     /// its styles; returns whether everything is in.
     @discardableResult
     func fillNext(bytes: Int) -> Bool {
-        let utf8 = text.utf8
-        guard insertedBytes < utf8.count else { return true }
+        var budget = bytes
+        while budget > 0 {
+            if insertedBytes == piece.utf8.count {
+                guard !waiting.isEmpty else { break }
+                start(waiting.removeFirst())
+                continue
+            }
+            budget -= insertChunk(bytes: budget)
+        }
+        return isComplete
+    }
+
+    /// Makes `next` the piece being inserted, after the one before.
+    private func start(_ next: StyledText) {
+        pieceStart += piece.characterCount
+        piece = next
+        // Spans must come in text order; merged ones (as PreparedTerms makes) do.
+        let ordered = zip(next.spans, next.spans.dropFirst()).allSatisfy { $0.range.lowerBound <= $1.range.lowerBound }
+        spans = ordered ? next.spans : next.mergingSpans().spans
+        nextSpan = 0
+        carried = []
+        insertedBytes = 0
+        insertedCharacters = 0
+        let base = pieceStart
+        links.links.append(contentsOf: next.links.map { .init(range: $0.range.shifted(by: base), url: $0.url) })
+    }
+
+    /// Inserts about `bytes` of the current piece; returns how many it inserted.
+    private func insertChunk(bytes: Int) -> Int {
+        let utf8 = piece.utf8
         var end = min(insertedBytes + bytes, utf8.count)
         while end < utf8.count && utf8[end - 1] != 0x0A { end += 1 } // whole lines
         var characters = 0
@@ -59,6 +108,7 @@ final class TextBufferFiller {
                 gtk_text_buffer_insert(buffer, &iter, $0, gint(end - insertedBytes))
             }
         }
+        let inserted = end - insertedBytes
         insertedBytes = end
         insertedCharacters += characters
 
@@ -72,14 +122,23 @@ final class TextBufferFiller {
         var start = GtkTextIter(), stop = GtkTextIter()
         for span in due {
             let upper = min(span.range.upperBound, limit)
-            gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(span.range.lowerBound))
-            gtk_text_buffer_get_iter_at_offset(buffer, &stop, gint(upper))
+            gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(pieceStart + span.range.lowerBound))
+            gtk_text_buffer_get_iter_at_offset(buffer, &stop, gint(pieceStart + upper))
             gtk_text_buffer_apply_tag(buffer, tag(for: span.style), &start, &stop)
             if span.range.upperBound > limit {
                 carried.append(.init(range: limit..<span.range.upperBound, style: span.style))
             }
         }
-        return isComplete
+        if insertedBytes == utf8.count {
+            // Done with this piece: its text lives in the buffer now, not twice.
+            // (Its character count stays: the next piece starts after it.)
+            piece.utf8 = []
+            piece.spans = []
+            piece.links = []
+            spans = []
+            insertedBytes = 0
+        }
+        return max(inserted, 1)
     }
 
     private func tag(for style: TextStyle) -> UnsafeMutablePointer<GtkTextTag> {

@@ -48,10 +48,13 @@ public struct StyledText: Sendable, Hashable {
         for byte in bytes where byte & 0xC0 != 0x80 { characterCount += 1 }
     }
 
-    /// Whether the text ends with `count` newlines (or is empty).
-    func endsWithNewlines(_ count: Int) -> Bool {
-        guard utf8.count >= count else { return utf8.isEmpty }
-        return utf8.suffix(count).allSatisfy { $0 == 0x0A }
+    /// `piece` appended, its offsets moved to where it starts in this text.
+    mutating func append(piece: StyledText) {
+        let base = characterCount
+        utf8.append(contentsOf: piece.utf8)
+        characterCount += piece.characterCount
+        spans.append(contentsOf: piece.spans.map { Span(range: $0.range.shifted(by: base), style: $0.style) })
+        links.append(contentsOf: piece.links.map { Link(range: $0.range.shifted(by: base), url: $0.url) })
     }
 
     mutating func removeTrailingNewlines() {
@@ -128,4 +131,9 @@ public enum TextStyle: Sendable, Hashable {
     case link
     /// A thematic break.
     case rule
+}
+
+extension Range<Int> {
+    /// The same range `offset` further on.
+    func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
 }

@@ -1,39 +1,61 @@
-import CGtk
 import Glibc
 
 extension TermsDocument {
+    /// The most terms read: 16 MiB, many times any real terms of use. More is
+    /// refused with ``TermsError/tooLarge(source:limit:)`` rather than read into memory.
+    public static let sizeLimit = 16 << 20
+
     /// Reads the terms from a file; see ``init(bytes:encoding:localeCharset:)``
     /// for how they become text.
-    public static func read(path: String, encoding: String? = nil) throws(TermsError) -> TermsDocument {
-        var contents: UnsafeMutablePointer<CChar>?
-        var length: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if error != nil { g_error_free(error) }
-            throw .unreadable(path: path, reason: reason)
+    ///
+    /// A regular file larger than ``sizeLimit`` is refused before it is read;
+    /// anything else (a FIFO, a device) is read until its end, the limit or
+    /// `deadline`, whichever comes first. A FIFO with no writer yet is waited
+    /// for, up to `deadline`.
+    public static func read(path: String, encoding: String? = nil,
+                            deadline: ContinuousClock.Instant? = nil) throws(TermsError) -> TermsDocument {
+        // Non-blocking, so opening a FIFO does not wait for a writer past the deadline.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw .unreadable(path: path, reason: "it is a directory, not a file")
+        case S_IFREG where status.st_size > sizeLimit:
+            throw .tooLarge(source: path, limit: sizeLimit)
+        default:
+            break
         }
-        defer { g_free(contents) }
-        let bytes = Array(UnsafeRawBufferPointer(start: contents, count: Int(length)))
+        let bytes = try readAll(fd, source: path, deadline: deadline)
         guard !bytes.isEmpty else { throw .empty(source: path) }
         return TermsDocument(bytes: bytes, encoding: encoding)
     }
 
-    /// Reads the terms from a file descriptor to its end (standard input by default).
-    public static func read(fileDescriptor fd: Int32 = 0, encoding: String? = nil) throws(TermsError) -> TermsDocument {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                bytes.append(contentsOf: chunk[0..<n])
-            } else if n == 0 {
-                break
-            } else if errno != EINTR {
-                throw .unreadableInput(reason: String(cString: strerror(errno)))
-            }
-        }
-        guard !bytes.isEmpty else { throw .empty(source: "standard input") }
+    /// Reads the terms from a file descriptor (standard input by default) to its
+    /// end, at most ``sizeLimit`` bytes and no later than `deadline`.
+    public static func read(fileDescriptor fd: Int32 = 0, encoding: String? = nil,
+                            deadline: ContinuousClock.Instant? = nil) throws(TermsError) -> TermsDocument {
+        let source = fd == 0 ? "standard input" : "file descriptor \(fd)"
+        let bytes = try readAll(fd, source: source, deadline: deadline)
+        guard !bytes.isEmpty else { throw .empty(source: source) }
         return TermsDocument(bytes: bytes, encoding: encoding)
+    }
+
+    private static func readAll(_ fd: Int32, source: String,
+                                deadline: ContinuousClock.Instant?) throws(TermsError) -> [UInt8] {
+        switch BoundedReader.readAll(fileDescriptor: fd, limit: sizeLimit, deadline: deadline) {
+        case .success(let bytes):
+            return bytes
+        case .failure(.tooLarge):
+            throw .tooLarge(source: source, limit: sizeLimit)
+        case .failure(.timedOut):
+            throw .readTimedOut(source: source)
+        case .failure(.failed(let error)):
+            let reason = error == EISDIR ? "it is a directory, not a file" : String(cString: strerror(error))
+            if fd == 0 && source == "standard input" { throw .unreadableInput(reason: reason) }
+            throw .unreadable(path: source, reason: reason)
+        }
     }
 }

@@ -6,6 +6,11 @@ public enum TermsError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableInput(reason: String)
     /// There is nothing to accept: the file or stdin was empty.
     case empty(source: String)
+    /// The terms are larger than `limit` bytes (``TermsDocument/sizeLimit``).
+    case tooLarge(source: String, limit: Int)
+    /// The deadline passed while the terms were still being read (a pipe held
+    /// open, a FIFO no one writes to).
+    case readTimedOut(source: String)
     /// The consent record could not be read or written.
     case consentStore(ConsentStoreError)
 
@@ -14,6 +19,9 @@ public enum TermsError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason): "cannot read the terms from \(path): \(reason)"
         case let .unreadableInput(reason): "cannot read the terms from standard input: \(reason)"
         case let .empty(source): "the terms in \(source) are empty"
+        case let .tooLarge(source, limit):
+            "the terms in \(source) are larger than the limit of \(limit >> 20) MiB"
+        case let .readTimedOut(source): "the timeout passed while the terms were still being read from \(source)"
         case let .consentStore(error): error.description
         }
     }

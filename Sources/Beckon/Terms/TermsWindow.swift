@@ -15,7 +15,6 @@ final class TermsWindow {
     static let acceptResponse: Int32 = 1
 
     private let prepared: PreparedTerms
-    private var styled = StyledText()
     private let labels: TermsLabels
     private let onWarning: @Sendable (String) -> Void
     private var gate: TermsGate
@@ -23,18 +22,18 @@ final class TermsWindow {
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
-    private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
-    /// Whether the text view has laid out all the text since the last change,
-    /// so the adjustment's upper bound is the real end, not an estimate.
-    private var layoutSettled = false
-    private var settleSource: guint = 0
+    private var textView: UnsafeMutablePointer<GtkWidget>?
     private var filler: TextBufferFiller?
+    /// The idle step filling the buffer, or the timeout waiting for more rendered text.
     private var fillSource: guint = 0
+    private var endCheckSource: guint = 0
 
     /// Bytes of terms in the buffer before the window shows: several screens.
-    static let firstChunk = 32 * 1024
-    /// Bytes added per idle step after that: a few milliseconds of work.
+    static let firstChunk = 16 * 1024
+    /// Bytes added per idle step after the first frame: a few milliseconds of work.
     static let laterChunk = 64 * 1024
+    /// How long a fill step waits for terms still being rendered, at most.
+    static let renderWait = 20
 
     private init(prepared: PreparedTerms, options: TermsOptions) {
         self.prepared = prepared
@@ -92,37 +91,35 @@ final class TermsWindow {
 
         // Last, so the window above was built while the terms were rendering.
         let textView = makeTextView()
+        self.textView = textView
         gtk_container_add(scrolled.cast(), textView)
         gtk_widget_show_all(content)
-        adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(textView))
-        if let adjustment {
-            connect(adjustment, "value-changed") { $0.checkScrolledToEnd() }
-            connect(adjustment, "changed") { $0.layoutChanged() }
-        }
+        // Each frame the text view paints may show the end: look once it is on screen.
+        connect(textView, "draw") { $0.painted() }
         connect(dialog, "destroy") { window in
             window.dialog = nil
-            if window.settleSource != 0 { g_source_remove(window.settleSource); window.settleSource = 0 }
-            if window.fillSource != 0 { g_source_remove(window.fillSource); window.fillSource = 0 }
+            window.textView = nil
+            for source in [window.fillSource, window.endCheckSource] where source != 0 { g_source_remove(source) }
+            window.fillSource = 0
+            window.endCheckSource = 0
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
         gateChanged()
-        layoutChanged()
         return dialog
     }
 
     private func makeTextView() -> UnsafeMutablePointer<GtkWidget> {
-        styled = prepared.styled
+        // The first screens now, before the window shows; the rest once the
+        // first frame is painted (see painted()).
+        prepared.waitForFirstPiece()
         let buffer = gtk_text_buffer_new(nil)!
-        let filler = TextBufferFiller(buffer: buffer, text: styled)
+        let filler = TextBufferFiller(buffer: buffer)
         self.filler = filler
-        // The first screens now, before the window shows; the rest in idle
-        // steps at redraw priority, so each paint waits for one step at most.
-        if !filler.fillNext(bytes: Self.firstChunk) {
-            fillSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in fillStep() }
-        }
+        takeRenderedPieces()
+        filler.fillNext(bytes: Self.firstChunk)
         let textView = gtk_text_view_new_with_buffer(buffer)!
         g_object_unref(buffer) // the view holds it
         gtk_text_view_set_editable(textView.cast(), 0)
@@ -181,46 +178,81 @@ final class TermsWindow {
         GtkSignal.connect(button, "state-flags-changed") { [self] in exposeState() }
     }
 
-    /// The text grew or the view resized: the end may have moved. Check once
-    /// GTK has finished laying the text out, which it does in idle steps at a
-    /// priority above ours; until then the bottom is only an estimate.
-    private func layoutChanged() {
-        layoutSettled = false
-        guard settleSource == 0 else { return }
-        settleSource = GtkSource.idle(priority: G_PRIORITY_LOW) { [self] in
-            settleSource = 0
-            layoutSettled = true
-            checkScrolledToEnd()
-            return false
+    /// The text view painted a frame. The first one starts filling in the
+    /// rest: text inserted before it would be laid out and drawn, unseen, by
+    /// that first paint. Every one may have shown the end: look, after the paint.
+    private func painted() {
+        guard let filler, dialog != nil else { return }
+        if fillSource == 0 && !filler.isComplete {
+            prepared.renderRest()
+            scheduleFill()
+        }
+        if endCheckSource == 0 && filler.isComplete && !gate.hasScrolledToEnd {
+            // At redraw priority, so it comes before most of GtkTextView's
+            // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
+            endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
+                endCheckSource = 0
+                checkScrolledToEnd()
+                return false
+            }
         }
     }
 
-    /// One idle step of filling the buffer; false when done (the source ends).
+    /// Fill steps at redraw priority: each paint waits for one step at most,
+    /// and the text goes in ahead of GtkTextView's validation of it.
+    private func scheduleFill() {
+        fillSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in fillStep() }
+    }
+
+    private func takeRenderedPieces() {
+        guard let filler else { return }
+        let (pieces, isFinished) = prepared.takePieces()
+        filler.add(pieces, isLast: isFinished)
+    }
+
+    /// One idle step of filling the buffer; false when the source ends.
     private func fillStep() -> Bool {
         guard let filler, dialog != nil else { fillSource = 0; return false }
-        if filler.fillNext(bytes: Self.laterChunk) {
-            fillSource = 0
-            layoutChanged()
-            return false
+        takeRenderedPieces()
+        if !filler.hasWaitingText && !filler.isComplete {
+            // The renderer is behind: wait for it here, briefly, rather than
+            // leave the loop to GtkTextView's background layout, which holds it
+            // for a second or more per 2000 paragraphs.
+            prepared.waitForPiece(milliseconds: Self.renderWait)
+            takeRenderedPieces()
         }
-        return true
+        if filler.hasWaitingText { filler.fillNext(bytes: Self.laterChunk) }
+        guard filler.isComplete else { return true }
+        fillSource = 0
+        if let textView { gtk_widget_queue_draw(textView) } // the end check follows the paint
+        return false
     }
 
+    /// Opens the gate when the last line of the terms is within the visible
+    /// part of the text view. Only the lines on screen need to be laid out for
+    /// that (GTK lays them out before it paints), not all the megabytes above.
     private func checkScrolledToEnd() {
         // Until all the text is in, the end on screen is not the end of the terms.
-        guard layoutSettled, filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil,
-              let adjustment else { return }
-        let page = gtk_adjustment_get_page_size(adjustment)
-        guard page > 0 else { return } // not allocated yet
-        let bottom = gtk_adjustment_get_value(adjustment) + page
-        if bottom >= gtk_adjustment_get_upper(adjustment) - 1 {
+        guard filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
+        // Both in the text window's own coordinates, as GTK converts them:
+        // buffer coordinates and the visible rectangle differ by the margins.
+        guard let window = gtk_text_view_get_window(textView.cast(), GTK_TEXT_WINDOW_TEXT) else { return }
+        let height = gdk_window_get_height(window)
+        guard height > 1 else { return } // not allocated yet
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(gtk_text_view_get_buffer(textView.cast()), &end)
+        var last = GdkRectangle()
+        gtk_text_view_get_iter_location(textView.cast(), &end, &last)
+        var x: gint = 0, top: gint = 0
+        gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_TEXT, last.x, last.y, &x, &top)
+        if top >= 0 && top + last.height <= height + 1 {
             gate.hasScrolledToEnd = true
             gateChanged()
         }
     }
 
     private func linkClicked(at offset: Int) {
-        guard let url = styled.link(at: offset) else { return }
+        guard let url = filler?.links.link(at: offset) else { return }
         TermsLinkPolicy.open(url, from: dialog, warn: onWarning)
     }
 

@@ -15,26 +15,39 @@ enum TermsCommand {
 
     static func run(_ arguments: TermsArguments) throws -> Int32 {
         if arguments.help {
-            print(TermsHelp.text, terminator: "")
+            try StandardOutput.writeAnswer(TermsHelp.text)
             return 0
         }
+        // --timeout holds from here: while the terms are read, then for the window.
+        let deadline = arguments.timeout.map { ContinuousClock.now + .seconds($0) }
         // The locale's charset decides how non-UTF-8 terms are read.
         setlocale(LC_ALL, "")
-        let options = try makeOptions(arguments)
+        var options = try makeOptions(arguments)
         if arguments.status { return try status(arguments, options) }
         if arguments.revoke { return try revoke(arguments, options) }
 
-        let document = try readDocument(arguments)
+        let document: TermsDocument
+        do {
+            document = try readDocument(arguments, deadline: deadline)
+        } catch let error as TermsError {
+            // Only a timeout comes through as a TermsError: exit 5, as for a window.
+            StandardError.write("beckon terms: \(error.description)\n")
+            return try finish(.timedOut, arguments)
+        }
         for warning in document.warnings { options.onWarning(warning) }
 
         if arguments.once, let id = arguments.id,
            let record = try mapErrors({ () throws(TermsError) in
                try Terms.existingConsent(for: document, id: id, version: arguments.version, options: options)
            }) {
-            return finish(.alreadyAccepted(record), arguments)
+            return try finish(.alreadyAccepted(record), arguments)
         }
         if let answer = arguments.testAnswer {
             return try answerWithoutWindow(answer, document, arguments, options)
+        }
+        // What is left of --timeout after reading; a window gets at least a moment.
+        if let deadline {
+            options.timeout = max(ContinuousClock.now.duration(to: deadline), .milliseconds(1))
         }
         // Rendering starts now, on its own thread, while GTK starts up.
         let prepared = Terms.prepare(document)
@@ -47,7 +60,7 @@ enum TermsCommand {
         } catch let error as TermsError {
             throw CLIError.failure(error.description)
         }
-        return finish(outcome, arguments)
+        return try finish(outcome, arguments)
     }
 
     private static func makeOptions(_ arguments: TermsArguments) throws -> TermsOptions {
@@ -74,32 +87,38 @@ enum TermsCommand {
         return options
     }
 
-    private static func readDocument(_ arguments: TermsArguments) throws -> TermsDocument {
-        try mapErrors { () throws(TermsError) -> TermsDocument in
+    /// The terms from --file or stdin; throws ``TermsError/readTimedOut(source:)``
+    /// as it is (a timeout, not an error), every other failure as a ``CLIError``.
+    private static func readDocument(_ arguments: TermsArguments,
+                                     deadline: ContinuousClock.Instant?) throws -> TermsDocument {
+        do {
             if let file = arguments.file {
-                return try TermsDocument.read(path: file, encoding: arguments.encoding)
+                return try TermsDocument.read(path: file, encoding: arguments.encoding, deadline: deadline)
             }
             guard isatty(0) == 0 else {
                 throw TermsError.unreadableInput(reason: "it is a terminal; give the terms with --file or pipe them in")
             }
-            return try TermsDocument.read(fileDescriptor: 0, encoding: arguments.encoding)
+            return try TermsDocument.read(fileDescriptor: 0, encoding: arguments.encoding, deadline: deadline)
+        } catch let error as TermsError {
+            if case .readTimedOut = error { throw error }
+            throw CLIError.failure(error.description)
         }
     }
 
     private static func status(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
         guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
         guard let record = try mapErrors({ () throws(ConsentStoreError) in try store.record(id: id) }) else {
-            if arguments.json { print(JSONValue.null.serialized()) }
+            if arguments.json { try StandardOutput.writeAnswer(JSONValue.null.serialized() + "\n") }
             return ZenityExitCode.cancel.defaultValue
         }
-        print(arguments.json ? record.json.serialized() : describe(record))
+        try StandardOutput.writeAnswer((arguments.json ? record.json.serialized() : describe(record)) + "\n")
         return ZenityExitCode.ok.defaultValue
     }
 
     private static func revoke(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
         guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
         let removed = try mapErrors { () throws(ConsentStoreError) in try store.remove(id: id) }
-        if arguments.json { print(removed?.json.serialized() ?? JSONValue.null.serialized()) }
+        if arguments.json { try StandardOutput.writeAnswer((removed?.json ?? JSONValue.null).serialized() + "\n") }
         return removed == nil ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
     }
 
@@ -111,18 +130,20 @@ enum TermsCommand {
     ) throws -> Int32 {
         switch answer {
         case .decline:
-            return finish(.declined, arguments)
+            return try finish(.declined, arguments)
         case .accept:
-            guard let id = arguments.id else { return finish(.accepted(nil), arguments) }
+            guard let id = arguments.id else { return try finish(.accepted(nil), arguments) }
             let record = try mapErrors { () throws(TermsError) in
                 try Terms.recordAcceptance(of: document, id: id, version: arguments.version, options: options)
             }
-            return finish(.accepted(record), arguments)
+            return try finish(.accepted(record), arguments)
         }
     }
 
-    private static func finish(_ outcome: TermsOutcome, _ arguments: TermsArguments) -> Int32 {
-        if arguments.json { print(outcome.json.serialized()) }
+    /// Prints the outcome (with --json) and returns its exit code. A record is
+    /// already written whole by now; a failed write of the answer is exit 255.
+    private static func finish(_ outcome: TermsOutcome, _ arguments: TermsArguments) throws(CLIError) -> Int32 {
+        if arguments.json { try StandardOutput.writeAnswer(outcome.json.serialized() + "\n") }
         switch outcome {
         case .accepted, .alreadyAccepted: return ZenityExitCode.ok.defaultValue
         case .declined, .dismissed: return ZenityExitCode.cancel.defaultValue

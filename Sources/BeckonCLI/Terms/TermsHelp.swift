@@ -9,7 +9,7 @@ enum TermsHelp {
     so --once can skip the window until the terms change.
 
     Terms options
-      --file=FILENAME            Read the terms from FILENAME (default: standard input)
+      --file=FILENAME            Read the terms from FILENAME (default: standard input; at most 16 MiB)
       --encoding=CHARSET         The terms' charset when it is not UTF-8 or the locale's
       --title=TITLE              Set the window title
       --accept-label=TEXT        Set the label of the Accept button
@@ -18,7 +18,7 @@ enum TermsHelp {
       --no-require-scroll        Allow accepting before scrolling to the end
       --width=WIDTH              Set the window width
       --height=HEIGHT            Set the window height
-      --timeout=TIMEOUT          Close the window after TIMEOUT seconds (exit 5)
+      --timeout=TIMEOUT          Exit 5 after TIMEOUT seconds, reading the terms included
 
     Consent record options
       --id=ORG.PRODUCT           Record an acceptance under this id
@@ -29,7 +29,8 @@ enum TermsHelp {
       --revoke                   Remove the record for --id; exit 1 if there was none
       --json                     Print the outcome or the record as JSON
 
-    Exit status: 0 accepted, 1 declined or closed, 5 timeout, 255 error.
+    Exit status: 0 accepted, 1 declined or closed, 5 timeout, 255 error (also when
+    the answer cannot be written to standard output; a record is kept whole).
 
     """
 }

@@ -9,9 +9,8 @@ enum ZenityCommand {
     static let zenityVersion = "3.44.0"
 
     static func main(_ arguments: [String]) -> Int32 {
-        // A reader that went away (`beckon … | head -0`) must not kill us before
-        // the exit code is set: a failed write is ignored instead.
-        signal(SIGPIPE, SIG_IGN)
+        // SIGPIPE is ignored (BeckonCommand.main): zenity's answer goes out with
+        // StandardOutput.write, whose failure zenity ignores too.
         let program = programName(arguments.first)
         let invocation: ZenityInvocation
         do {

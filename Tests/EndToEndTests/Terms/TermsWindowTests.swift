@@ -258,6 +258,36 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
     }
 
+    @Test func fiveMegabytesOfTermsAcceptAfterEndAtTheirRealEnd() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let sample = try String(contentsOfFile: TermsFixture.sample, encoding: .utf8)
+        var parts: [String] = []
+        var size = 0
+        while size < 5 << 20 {
+            let part = sample.replacingOccurrences(of: "Beckon Sample Terms of Use", with: "Part \(parts.count + 1)")
+            parts.append(part)
+            size += part.utf8.count + 2
+        }
+        let terms = try fixture.file("five.md", Data(parts.joined(separator: "\n\n").utf8))
+        let process = try fixture.start(["--file", terms, "--id", "org.beckon.five", "--json"])
+        let window = try TermsInput.window(of: process)
+        let before = try TermsInput.waitForGate(window, "closed", seconds: 0)
+        #expect(!before.contains("accept-sensitive"), "\(before.sorted())")
+        try Xdotool.key("Return") // must not accept
+        // A person goes to the end, and again while GtkTextView lays out the
+        // lines above and the end moves on, until Accept is usable. (A
+        // deadline, not a speed target: bench/terms-scale measures the time.)
+        try poll("the gate of 5 MB of terms to open after ctrl+End", seconds: 120, every: 0.2) {
+            try Xdotool.key("ctrl+End")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 30)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.records().first?["sha256"] as? String == (try TermsFixture.sha256(terms)))
+    }
+
     @Test func aLinkWithAnotherSchemeIsIgnoredWithAWarning() throws {
         try X11.require()
         let fixture = try TermsFixture()

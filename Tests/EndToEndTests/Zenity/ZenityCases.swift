@@ -61,6 +61,9 @@ enum ZenityCases {
         C("error: --timeout=0x1 (GLib reads hex)", ["--error", "--timeout=0x1"], .none, exit: 5),
         C("info: --timeout=0 means none", ["--info", "--timeout=0"], yes, exit: 0),
         C("question: answered before the timeout", ["--question", "--timeout=30"], yes, exit: 0),
+        C("question: the largest --timeout (2^31 - 1 s) waits for the answer", ["--question", "--timeout=2147483647"],
+          yes, exit: 0),
+        C("info: a --timeout past 2^31 - 1 is refused", ["--info", "--timeout=2147483648"], .none, exit: 255),
         C("info: ZENITY_TIMEOUT", ["--info", "--timeout=1"], env: ["ZENITY_TIMEOUT": "9"], .none, exit: 5,
           zenityIsWrong: ("zenity 3.44 defines ZENITY_TIMEOUT but its message dialogs exit 5 regardless; "
                           + "beckon honours the override", .init(exitCode: 9, stdout: ""))),
