@@ -2,28 +2,37 @@ import Glibc
 
 /// The program's standard output: answers, `--json`, help.
 enum StandardOutput {
-    static func write(_ text: String) { writeAll(text, to: 1) }
+    static func write(_ text: String) { _ = writeAll(text, to: 1) }
+
+    /// Writes an answer a script depends on: a failed write (a reader gone,
+    /// a full disk) is an error with exit code 255 rather than a silent exit 0.
+    static func writeAnswer(_ text: String) throws(CLIError) {
+        let error = writeAll(text, to: 1)
+        guard error != 0 else { return }
+        throw .failure("cannot write the answer to standard output: \(String(cString: strerror(error)))")
+    }
 }
 
 /// The program's standard error: warnings and errors.
 enum StandardError {
-    static func write(_ text: String) { writeAll(text, to: 2) }
+    static func write(_ text: String) { _ = writeAll(text, to: 2) }
 }
 
 /// Writes without Foundation or stdio buffering, so nothing is lost when the
 /// process exits right after; a closed stream is not worth a crash (SIGPIPE is
-/// ignored, and a failed write ends the text quietly).
-private func writeAll(_ text: String, to descriptor: Int32) {
+/// ignored, and a failed write ends the text). Returns 0, or the errno of the
+/// failed write.
+private func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
         var offset = 0
         while offset < bytes.count {
             let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                return
-            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return EIO }
             offset += n
         }
+        return 0
     }
 }
