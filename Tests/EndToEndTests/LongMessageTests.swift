@@ -29,4 +29,20 @@ import Testing
         // The GtkLabel this replaced took 9 s here to lay 100 KiB out before a timeout of 4 could fire.
         #expect(took < 4, "a 1 s timeout took \(took) s")
     }
+
+    /// One paragraph of the largest argument Linux passes, without a newline or
+    /// a space: Pango lays a paragraph out whole, and this one kept the window
+    /// from mapping for over a minute (30,000 characters: 8 s), the timeout
+    /// and SIGTERM waiting on it, until long paragraphs were broken up.
+    @Test func oneParagraphOf128KiBStillMapsAndTimesOut() throws {
+        try X11.require()
+        let text = String(repeating: "x", count: 128 * 1024 - 16)
+        let started = Date()
+        let process = try RunningProcess(Products.beckon, ["--info", "--text=\(text)", "--timeout=2"])
+        _ = try #require(try Xdotool.waitForWindow(pid: process.pid, seconds: 10, process: process), "no window")
+        let result = process.wait(deadline: 20)
+        let took = Date().timeIntervalSince(started)
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(took < 6, "a 2 s timeout took \(took) s")
+    }
 }

@@ -47,14 +47,18 @@ func residentKiB() -> Int {
 }
 
 /// Runs an X tool (xdotool, wmctrl) off GTK's thread and returns its exit status.
+/// posix_spawn rather than Foundation's Process: Process forks before it execs
+/// and scans /proc/self/fd with buffers valgrind takes for uninitialised, so
+/// under `make memcheck` it reported errors and wrote XML from each fork.
 func tool(_ arguments: [String]) async -> Int32 {
     await Task.detached {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = arguments
-        do { try p.run() } catch { return -1 }
-        p.waitUntilExit()
-        return p.terminationStatus
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }.value
 }
 

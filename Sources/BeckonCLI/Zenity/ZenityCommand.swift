@@ -65,7 +65,9 @@ enum ZenityCommand {
                                             warn: { StandardError.write($0 + "\n") })
                 return try await dialog.run(context)
             }
-            StandardOutput.write(output.stdout)
+            // A script that reads the answer must not take a lost one (a reader
+            // gone, a full disk) for an answer: zenity exits as if written.
+            try StandardOutput.writeAnswer(output.stdout)
             return output.exitCode
         } catch {
             let failure = CLIError(error, environment: environment)
