@@ -10,6 +10,10 @@ extension ListRequest: GtkDialogKind {
         try validate()
         let (dialog, content) = frame.makeDialog()
         gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER)
+        // No default button, as in zenity: Return answers through the row
+        // under the cursor (row-activated), and with no row it does nothing
+        // rather than accept an empty choice.
+        gtk_window_set_default(dialog.cast(), nil)
         let box = gtk_box_new(GtkOrientation(rawValue: 1), 6)! // vertical
         gtk_container_set_border_width(box.cast(), 5)
         if let text {

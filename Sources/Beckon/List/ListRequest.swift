@@ -18,7 +18,8 @@ public struct ListRequest: DialogRequest {
     /// end of a row) is an empty cell, and extra cells are ignored.
     public var rows: [[String?]]
     public var style: ListStyle
-    /// The rows checked at first in a check or radio list, by index.
+    /// The rows checked at first in a check or radio list, by index. A radio
+    /// list may start with several, as zenity's may; the first toggle leaves one.
     public var checked: Set<Int>
     /// Whether a text cell can be edited in place (Return on a row starts it).
     public var isEditable = false
@@ -59,9 +60,6 @@ public struct ListRequest: DialogRequest {
         guard !columns.isEmpty else { throw .invalidRequest("a list needs at least one column") }
         if let bad = checked.first(where: { !rows.indices.contains($0) }) {
             throw .invalidRequest("the checked row \(bad) is not one of the \(rows.count) rows")
-        }
-        if style == .radiolist && checked.count > 1 {
-            throw .invalidRequest("a radio list checks one row at most, not \(checked.count)")
         }
         if [columns, rows.flatMap { $0.compactMap { $0 } }].joined().contains(where: { $0.contains("\0") }) {
             throw .invalidRequest("a list's headers and cells cannot hold a NUL character")
