@@ -38,19 +38,18 @@ extension Dialog {
         return try await chosenIndices(request)?.map { rows[$0] }
     }
 
-    /// Shows `rows` with a check box each, ticked at first where `checked`
-    /// says so, and returns the rows ticked when the person accepts, in the
-    /// order shown; nil when declined. A click or Space toggles a row.
+    /// Shows `rows` with a check box each, the rows at the indices `checked`
+    /// ticked at first, and returns the rows ticked when the person accepts,
+    /// in the order shown; nil when declined. A click or Space toggles a row.
     ///
     /// - Parameter checkHeader: the header of the check boxes' column.
     public func check<Row>(
         from rows: [Row], columns: [String], checkHeader: String = "", title: String? = nil,
         text: DialogText? = nil, parent: DialogParent? = nil, timeout: Duration? = nil,
-        checked: (Row) -> Bool = { _ in false }, cells: (Row) -> [String] = { ["\($0)"] }
+        checked: Set<Int> = [], cells: (Row) -> [String] = { ["\($0)"] }
     ) async throws -> [Row]? {
-        let ticked = Set(rows.indices.filter { checked(rows[$0]) })
         let request = ListRequest(title: title, text: text, columns: [checkHeader] + columns,
-                                  rows: rows.map { cells($0) }, style: .checklist, checked: ticked,
+                                  rows: rows.map { cells($0) }, style: .checklist, checked: checked,
                                   timeout: timeout, parent: parent)
         return try await chosenIndices(request)?.map { rows[$0] }
     }
@@ -101,7 +100,7 @@ extension Dialog {
     public static func check<Row>(
         from rows: [Row], columns: [String], checkHeader: String = "", title: String? = nil,
         text: DialogText? = nil, parent: DialogParent? = nil, timeout: Duration? = nil,
-        checked: (Row) -> Bool = { _ in false }, cells: (Row) -> [String] = { ["\($0)"] }
+        checked: Set<Int> = [], cells: (Row) -> [String] = { ["\($0)"] }
     ) async throws -> [Row]? {
         try await Dialog().check(from: rows, columns: columns, checkHeader: checkHeader, title: title, text: text,
                                  parent: parent, timeout: timeout, checked: checked, cells: cells)
