@@ -1,8 +1,11 @@
 /// Rows a list reads from a file descriptor while it is shown, one cell per
 /// line (zenity's `--list` with its rows on stdin).
 package struct ListInput: Sendable {
-    /// Read with ``FileDescriptorReader`` on GTK's loop; never closed by the list.
+    /// Read with ``FileDescriptorReader`` on GTK's loop.
     package var fileDescriptor: Int32
+    /// Whether the descriptor is let go once the input ends, as zenity closes
+    /// its stdin: /dev/null takes its place, so the number cannot be reused.
+    package var releasesAtEnd = false
     /// What the warnings call it: "standard input".
     package var name: String
     /// A line longer than this many bytes is cut, with a warning.

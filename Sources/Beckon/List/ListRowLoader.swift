@@ -51,6 +51,7 @@ final class ListRowLoader {
                 input.warn("beckon: warning: reading \(input.name) failed: \(String(cString: strerror(error))); "
                            + "the list shows the rows read before")
             }
+            if input.releasesAtEnd { releaseDescriptor() }
             release()
         })
     }
@@ -59,6 +60,13 @@ final class ListRowLoader {
     func stop() {
         reader.stop()
         release()
+    }
+
+    private func releaseDescriptor() {
+        let null = open("/dev/null", O_RDONLY)
+        guard null >= 0 else { return }
+        dup2(null, input.fileDescriptor)
+        close(null)
     }
 
     private func release() {

@@ -54,6 +54,7 @@ struct ListPlan: Sendable {
             .map { $0 - 1 } ?? [])
         if options.cells.isEmpty {
             request.input = ListInput(fileDescriptor: 0, name: "standard input", warn: warn)
+            request.input?.releasesAtEnd = true
         }
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-list.png"),
