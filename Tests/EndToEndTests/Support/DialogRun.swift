@@ -19,7 +19,9 @@ struct DialogRun {
     struct Point: Sendable {
         var x: Int
         var y: Int
-        init(_ x: Int, _ y: Int) { self.x = x; self.y = y }
+        /// A modifier key held down for the click: "shift", "ctrl".
+        var holding: String?
+        init(_ x: Int, _ y: Int, holding: String? = nil) { self.x = x; self.y = y; self.holding = holding }
     }
 
     /// Runs `executable` and answers its window. With `waitsForInput`, the
@@ -50,7 +52,14 @@ struct DialogRun {
             if !keys.isEmpty { try Xdotool.key(keys) }
         case .clicks(let points, let keys):
             try Xdotool.focus(window)
-            for point in points { try Xdotool.click(window, x: point.x, y: point.y) }
+            for point in points {
+                if let modifier = point.holding {
+                    try Xdotool.run(["keydown", modifier, "mousemove", "--window", window, "\(point.x)", "\(point.y)",
+                                     "click", "1", "keyup", modifier], deadline: 5)
+                } else {
+                    try Xdotool.click(window, x: point.x, y: point.y)
+                }
+            }
             if !keys.isEmpty { try Xdotool.key(keys) }
         case .doubleClick(let point):
             try Xdotool.focus(window)

@@ -85,13 +85,20 @@ enum ListCases {
     ]
 
     static let multiple: [ZenityCase] = [
-        C("list --multiple: shift+Down adds the next row", ["--multiple"] + abc, C.keys("space", "shift+Down", "Return"),
-          exit: 0, stdout: "a|b\n"),
-        C("list --multiple: ctrl+space adds a row", ["--multiple"] + abc,
-          C.keys("space", "ctrl+Down", "ctrl+Down", "ctrl+space", "Return"), exit: 0, stdout: "a|c\n"),
+        C("list --multiple: a click, then a shift+click", ["--multiple"] + abc,
+          .clicks([P(40, 70), P(40, 110, holding: "shift")], then: ["Tab", "Tab", "Return"]), exit: 0,
+          stdout: "a|b|c\n"),
+        C("list --multiple: a click, then a ctrl+click", ["--multiple"] + abc,
+          .clicks([P(40, 70), P(40, 110, holding: "ctrl")], then: ["Tab", "Tab", "Return"]), exit: 0,
+          stdout: "a|c\n"),
         C("list --multiple: rows print in list order, with the separator", ["--multiple", #"--separator=\n"#]
             + table + ["--print-column=2"],
-          C.keys("End", "shift+Up", "Return"), exit: 0, stdout: "2\n3\n"),
+          .clicks([P(40, 110), P(40, 70, holding: "ctrl")], then: ["Tab", "Tab", "Return"]), exit: 0,
+          stdout: "1\n3\n"),
+        C("list --multiple: ctrl+a selects every row", ["--multiple"] + abc,
+          C.keys("ctrl+a", "Tab", "Tab", "Return"), exit: 0, stdout: "a|b|c\n"),
+        C("list --multiple: Return answers with the row under the cursor", ["--multiple"] + abc,
+          C.keys("Down", "Down", "Return"), exit: 0, stdout: "b\n"),
     ]
 
     static let toggles: [ZenityCase] = [
