@@ -78,17 +78,3 @@ char *beckon_list_store_cell(GtkListStore *store, int position, int column) {
   if (nth_row(store, position, &iter)) gtk_tree_model_get(GTK_TREE_MODEL(store), &iter, column, &text, -1);
   return text;
 }
-
-gboolean beckon_list_store_checked(GtkListStore *store, int position) {
-  GtkTreeIter iter;
-  gboolean checked = FALSE;
-  if (!GPOINTER_TO_INT(g_object_get_data(G_OBJECT(store), TOGGLES_KEY))) return FALSE;
-  if (nth_row(store, position, &iter)) gtk_tree_model_get(GTK_TREE_MODEL(store), &iter, 0, &checked, -1);
-  return checked;
-}
-
-void beckon_list_store_set_checked(GtkListStore *store, int position, gboolean checked) {
-  GtkTreeIter iter;
-  if (!GPOINTER_TO_INT(g_object_get_data(G_OBJECT(store), TOGGLES_KEY))) return;
-  if (nth_row(store, position, &iter)) gtk_list_store_set(store, &iter, 0, checked, -1);
-}

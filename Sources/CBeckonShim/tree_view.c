@@ -214,9 +214,3 @@ int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count) {
   *count = (int)rows->len;
   return (int *)g_array_free(rows, FALSE);
 }
-
-void beckon_tree_view_scroll_to_row(GtkWidget *tree_view, int position) {
-  GtkTreePath *path = gtk_tree_path_new_from_indices(position, -1);
-  gtk_tree_view_scroll_to_cell(GTK_TREE_VIEW(tree_view), path, NULL, FALSE, 0, 0);
-  gtk_tree_path_free(path);
-}

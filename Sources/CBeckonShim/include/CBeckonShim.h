@@ -176,10 +176,6 @@ int beckon_list_store_row_index(GtkListStore *store, int position);
  * or NULL: an empty cell, a toggle, or no such cell. */
 char *beckon_list_store_cell(GtkListStore *store, int position, int column);
 
-/* Whether the row at `position` of a toggle store is checked; and setting it. */
-gboolean beckon_list_store_checked(GtkListStore *store, int position);
-void beckon_list_store_set_checked(GtkListStore *store, int position, gboolean checked);
-
 /* ---- GtkTreeView (tree_view.c) ----------------------------------------- */
 
 /* Appends a column headed `title` showing the store's `model_column`: text
@@ -208,9 +204,6 @@ void beckon_tree_view_search_within(GtkWidget *tree_view);
 /* The positions (order shown) of the rows chosen: checked in a toggle store,
  * else selected; `count` gets their number. g_free the result. */
 int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count);
-
-/* Scrolls so the row at `position` is visible. */
-void beckon_tree_view_scroll_to_row(GtkWidget *tree_view, int position);
 
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
