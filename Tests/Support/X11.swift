@@ -14,7 +14,9 @@ package enum X11 {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw Unavailable(description: "DISPLAY is not set: run the GUI tests through `make test` (scripts/with-display)")
         }
-        let probe = try run(try Xdotool.path(), ["getmouselocation"], deadline: 5)
+        // Not getmouselocation: it asks about the window under the pointer, and
+        // fails with BadWindow when a test has just destroyed that window.
+        let probe = try run(try Xdotool.path(), ["getdisplaygeometry"], deadline: 5)
         guard probe.exitCode == 0, !probe.timedOut else {
             throw Unavailable(description: "cannot open display \(display): \(probe)")
         }

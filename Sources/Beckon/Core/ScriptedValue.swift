@@ -11,4 +11,7 @@ public enum ScriptedValue: Sendable, Hashable {
     case date(CalendarDate)
     /// A colour picked.
     case color(RGBAColor)
+    /// Rows of a list chosen (selected, or checked in a check or radio list),
+    /// by index; the other rows are not chosen.
+    case rows([Int])
 }

@@ -29,6 +29,9 @@ struct ZenityAnswer: Sendable {
     var printed: String = ""
     /// The value for `--json`, when the kind has one.
     var json: JSONValue?
+    /// More members for `--json` after `value`, such as a list's row indices;
+    /// null wherever `value` is null.
+    var jsonDetails: [(String, JSONValue)] = []
     var timeout: Timeout = .printsAnswer
 
     /// The stdout and exit code for `outcome` with `buttons`.
@@ -89,6 +92,7 @@ struct ZenityAnswer: Sendable {
             ("exit_code", .int(Int64(exitCode & 0xff))),
         ]
         if let json { members.append(("value", showsValue ? json : .null)) }
+        members += jsonDetails.map { ($0.0, showsValue ? $0.1 : .null) }
         return ZenityOutput(stdout: JSONValue.object(members).serialized() + "\n", exitCode: exitCode)
     }
 }

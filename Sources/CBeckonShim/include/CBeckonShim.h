@@ -180,6 +180,62 @@ gulong beckon_color_chooser_on_color_activated(GtkWidget *chooser, BeckonCallbac
  * no journal listens. */
 int beckon_journal_send(const char *const *fields, int count);
 
+/* ---- GtkListStore (list_store.c) --------------------------------------- */
+
+/* A store of rows with `n_cells` cells of text each (the first a boolean when
+ * `toggles`: check and radio lists), plus a hidden int column: each row's
+ * index in the order added, which sorting by a header does not change. */
+GtkListStore *beckon_list_store_new(int n_cells, gboolean toggles);
+
+/* The number of cells per row (the toggle included). */
+int beckon_list_store_cell_count(GtkListStore *store);
+
+/* Appends `n_rows` rows. Row r's cell c is `bytes + offsets[r * n_cells + c]`
+ * (a NUL-terminated string), or no text when that offset is negative; a
+ * toggle store takes its first cell from `checked[r]` instead (`checked` may
+ * be NULL: unchecked). */
+void beckon_list_store_append_rows(GtkListStore *store, const char *bytes, const int *offsets,
+                                   const gboolean *checked, int n_rows);
+
+/* The number of rows. */
+int beckon_list_store_row_count(GtkListStore *store);
+
+/* The index (order added) of the row at `position` (order shown), or -1. */
+int beckon_list_store_row_index(GtkListStore *store, int position);
+
+/* A copy of the text of cell `column` of the row at `position` (g_free it),
+ * or NULL: an empty cell, a toggle, or no such cell. */
+char *beckon_list_store_cell(GtkListStore *store, int position, int column);
+
+/* ---- GtkTreeView (tree_view.c) ----------------------------------------- */
+
+/* Appends a column headed `title` showing the store's `model_column`: text
+ * (sortable by its header, resizable, and editable in place when asked: an
+ * edit is written to the store), the toggle of a check (or radio) list, or an
+ * image loaded from the file the cell names (once per file; a file that does
+ * not load gives a warning on stderr and no image). Columns have fixed sizing,
+ * so the view can use fixed-height mode; their width starts at the header's. */
+GtkTreeViewColumn *beckon_tree_view_append_text_column(GtkWidget *tree_view, const char *title, int model_column,
+                                                        gboolean editable);
+GtkTreeViewColumn *beckon_tree_view_append_toggle_column(GtkWidget *tree_view, const char *title, gboolean radio);
+GtkTreeViewColumn *beckon_tree_view_append_image_column(GtkWidget *tree_view, const char *title, int model_column);
+
+/* Widens the text columns to fit the cells of `n_rows` rows from `first_position`. */
+void beckon_tree_view_fit_columns(GtkWidget *tree_view, int first_position, int n_rows);
+
+/* Makes a click on a row toggle it (zenity's single-click activation), and
+ * with `space_key` the Space key toggle the row under the cursor. In a radio
+ * list the toggled row is the only one checked. */
+void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean space_key);
+
+/* Makes the type-ahead search find rows containing the typed text anywhere,
+ * ignoring case (zenity's --mid-search), instead of at the start. */
+void beckon_tree_view_search_within(GtkWidget *tree_view);
+
+/* The positions (order shown) of the rows chosen: checked in a toggle store,
+ * else selected; `count` gets their number. g_free the result. */
+int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

@@ -12,6 +12,13 @@ extension ShownDialog {
         return (x, y)
     }
 
+    /// How many rows the shown dialog's list holds; nil when it shows no list.
+    @GtkActor func listRowCount() -> Int? {
+        guard let window = DialogQueue.shownWindow, let view = Self.first(gtk_tree_view_get_type(), in: window),
+              let model = gtk_tree_view_get_model(view.cast()) else { return nil }
+        return Int(gtk_tree_model_iter_n_children(model, nil))
+    }
+
     @GtkActor private static func first(_ type: GType, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         func isA(_ type: GType) -> Bool {
             g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0

@@ -7,18 +7,41 @@ struct DialogRun {
     enum Answer {
         case keys([String])
         case type(String, then: [String])
+        /// Left clicks at points inside the window, then keys.
+        case clicks([Point], then: [String])
+        /// A double click at a point inside the window.
+        case doubleClick(Point)
         case windowManagerClose
         case none
     }
 
+    /// A point inside a window, from its top left corner.
+    struct Point: Sendable {
+        var x: Int
+        var y: Int
+        /// A modifier key held down for the click: "shift", "ctrl".
+        var holding: String?
+        init(_ x: Int, _ y: Int, holding: String? = nil) { self.x = x; self.y = y; self.holding = holding }
+    }
+
+    /// Runs `executable` and answers its window. With `waitsForInput`, the
+    /// answer waits until the program has read all of `stdin` and let its
+    /// descriptor go (zenity closes it, beckon puts /dev/null there), so keys
+    /// meet every row.
     static func run(_ executable: String, _ arguments: [String], answer: Answer,
-                    environment: [String: String]? = nil, stdin: Data? = nil,
+                    environment: [String: String]? = nil, stdin: Data? = nil, waitsForInput: Bool = false,
                     deadline: Double = 20) throws -> ProcessResult {
         let process = try RunningProcess(executable, arguments, environment: environment, stdin: stdin)
         if case .none = answer { return process.wait(deadline: deadline) }
         guard let window = try Xdotool.waitForWindow(pid: process.pid, process: process) else {
             // No window: the program failed (or exited) before mapping one.
             return process.wait(deadline: 1)
+        }
+        if waitsForInput {
+            let descriptor = "/proc/\(process.pid)/fd/0"
+            try poll("\(executable) to read all of stdin", seconds: 15, {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptor)) ?? "closed"
+            }, until: { !$0.hasPrefix("pipe:") || !process.process.isRunning })
         }
         switch answer {
         case .keys(let keys):
@@ -27,6 +50,21 @@ struct DialogRun {
             try Xdotool.focus(window)
             try Xdotool.type(text)
             if !keys.isEmpty { try Xdotool.key(keys) }
+        case .clicks(let points, let keys):
+            try Xdotool.focus(window)
+            for point in points {
+                if let modifier = point.holding {
+                    try Xdotool.run(["keydown", modifier, "mousemove", "--window", window, "\(point.x)", "\(point.y)",
+                                     "click", "1", "keyup", modifier], deadline: 5)
+                } else {
+                    try Xdotool.click(window, x: point.x, y: point.y)
+                }
+            }
+            if !keys.isEmpty { try Xdotool.key(keys) }
+        case .doubleClick(let point):
+            try Xdotool.focus(window)
+            try Xdotool.run(["mousemove", "--window", window, "\(point.x)", "\(point.y)",
+                             "click", "--repeat", "2", "--delay", "80", "1"], deadline: 5)
         case .windowManagerClose:
             try Xdotool.focus(window)
             try Xdotool.close(window)

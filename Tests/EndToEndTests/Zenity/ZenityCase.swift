@@ -11,6 +11,9 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         case keys([String])
         /// Text typed into the focused field, then keys.
         case type(String, then: [String])
+        /// Left clicks at (x, y) points inside the window, then keys.
+        case clicks([DialogRun.Point], then: [String])
+        case doubleClick(DialogRun.Point)
         case windowManagerClose
         case none
     }
@@ -26,7 +29,7 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     var arguments: [String]
     var environment: [String: String] = [:]
     /// What the program reads on stdin (nothing: an empty, closed stdin).
-    var stdin: String?
+    var stdin: Data?
     var answer: Answer
     /// What both programs must give. Pinning it catches a case that passes only
     /// because both programs failed the same way (say, no window at all).
@@ -36,12 +39,15 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    init(_ name: String, _ arguments: [String], env: [String: String] = [:], stdin: String? = nil, _ answer: Answer,
+    /// With `stdin` (text) or `stdinBytes` (any bytes), the keys wait until the
+    /// program has read all of it.
+    init(_ name: String, _ arguments: [String], env: [String: String] = [:], stdin: String? = nil,
+         stdinBytes: [UInt8]? = nil, _ answer: Answer,
          exit: Int32, stdout: String = "", zenityIsWrong: (why: String, beckon: Observed)? = nil) {
         self.name = name
         self.arguments = arguments
         self.environment = env
-        self.stdin = stdin
+        self.stdin = stdinBytes.map { Data($0) } ?? stdin.map { Data($0.utf8) }
         self.answer = answer
         self.expected = Observed(exitCode: exit, stdout: stdout)
         self.zenityIsWrong = zenityIsWrong
@@ -67,11 +73,14 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         switch answer {
         case .keys(let keys): harnessAnswer = .keys(keys)
         case .type(let text, let keys): harnessAnswer = .type(text, then: keys)
+        case .clicks(let points, let keys): harnessAnswer = .clicks(points, then: keys)
+        case .doubleClick(let point): harnessAnswer = .doubleClick(point)
         case .windowManagerClose: harnessAnswer = .windowManagerClose
         case .none: harnessAnswer = .none
         }
         let result = try DialogRun.run(executable, arguments, answer: harnessAnswer, environment: env,
-                                       stdin: stdin.map { Data($0.utf8) }, deadline: 15)
+                                       stdin: stdin, waitsForInput: stdin != nil,
+                                       deadline: 15)
         return (Observed(exitCode: result.exitCode, stdout: result.stdout), result)
     }
 }

@@ -1,0 +1,265 @@
+@testable import Beckon
+import BeckonTestSupport
+import CGtk
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// `Dialog.select` and its family on a real list with real input: every ending
+/// resumes the awaiting task exactly once with the rows chosen, and leaves no
+/// window; rows from a descriptor stream in while the window is shown.
+@Suite(.serialized) struct ListAPITests {
+    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case downThenReturn, downThenClickOK, doubleClick, escapeKey, windowManagerClose, destroyedByCode, cancelButton
+        var testDescription: String { rawValue }
+    }
+
+    struct Fruit: Equatable, Sendable {
+        var name: String
+        var colour: String
+    }
+
+    static let fruit = [Fruit(name: "apple", colour: "red"), Fruit(name: "banana", colour: "yellow"),
+                        Fruit(name: "cherry", colour: "dark red")]
+    static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 3
+
+    @Test(arguments: Path.allCases)
+    func everyPathResumesOnceWithTheRow(_ path: Path) async throws {
+        try GtkTestLoop.require()
+        for round in 0..<Self.repetitions {
+            let title = "list \(path.rawValue) \(round)"
+            let task = Task {
+                try await Dialog.select(from: Self.fruit, columns: ["Fruit", "Colour"], title: title) {
+                    [$0.name, $0.colour]
+                }
+            }
+            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
+            #expect(shown.title == title)
+            switch path {
+            case .downThenReturn: try Xdotool.key("Down", "Return")
+            case .downThenClickOK:
+                // Not space: after space, a click on OK does nothing, in zenity too.
+                try Xdotool.key("Down")
+                let ok = try #require(await shown.buttonCenter(1))
+                try click(ok)
+            case .doubleClick:
+                let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()))
+                try Xdotool.key("End") // the last row, then a double click on the list's middle row
+                // No --sync: the pointer may already rest there from the round before.
+                try Xdotool.run(["mousemove", "\(list.x)", "\(list.y)", "click", "--repeat", "2", "--delay", "80", "1"])
+            case .escapeKey: try Xdotool.key("Down", "Escape")
+            case .windowManagerClose: try Xdotool.close(xid: shown.xid)
+            case .destroyedByCode: await ShownDialog.destroyFromCode()
+            case .cancelButton:
+                let cancel = try #require(await shown.buttonCenter(0))
+                try click(cancel)
+            }
+            let result = await answer(of: task, title)
+            guard let result else { task.cancel(); return }
+            switch path {
+            case .downThenReturn: #expect(try result.get() == Self.fruit[1], "\(title)")
+            case .downThenClickOK: #expect(try result.get() == Self.fruit[1], "\(title)")
+            case .doubleClick: #expect(try result.get() != nil, "\(title)")
+            case .escapeKey, .windowManagerClose, .destroyedByCode, .cancelButton:
+                #expect(try result.get() == nil, "\(title)")
+            }
+            let left = await ShownDialog.leftovers()
+            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
+        }
+    }
+
+    @Test func selectManyGivesEveryRowSelected() async throws {
+        try GtkTestLoop.require()
+        let task = Task { try await Dialog.selectMany(from: Self.fruit, columns: ["Fruit"]) { [$0.name] } }
+        let shown = try #require(await ShownDialog.wait())
+        try Xdotool.key("ctrl+a")
+        let ok = try #require(await shown.buttonCenter(1))
+        try click(ok)
+        let result = await answer(of: task, "select many")
+        #expect(try result?.get() == Self.fruit)
+    }
+
+    @Test func spaceAndClicksTickRowsOfACheckList() async throws {
+        try GtkTestLoop.require()
+        let task = Task {
+            try await Dialog.check(from: Self.fruit, columns: ["Fruit"], checked: [2]) { [$0.name] }
+        }
+        let shown = try #require(await ShownDialog.wait())
+        try Xdotool.key("space", "Down", "Down", "space") // ticks apple, unticks cherry
+        let ok = try #require(await shown.buttonCenter(1))
+        try click(ok)
+        let result = await answer(of: task, "check list")
+        #expect(try result?.get() == [Self.fruit[0]])
+    }
+
+    @Test func aRadioListKeepsOneRow() async throws {
+        try GtkTestLoop.require()
+        let request = ListRequest(title: "radio", columns: ["", "Fruit"], rows: Self.fruit.map { [$0.name] },
+                                  style: .radiolist, checked: [0])
+        let task = Task { try await Dialog().present(request) }
+        let shown = try #require(await ShownDialog.wait())
+        try Xdotool.key("End", "space")
+        let ok = try #require(await shown.buttonCenter(1))
+        try click(ok)
+        let reply = try await answer(of: task, "radio")?.get()
+        #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [2], rows: [["cherry"]])))
+    }
+
+    @Test func anEditIsWhatComesBack() async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "editable", columns: ["Fruit", "Colour"], rows: Self.fruit.map { [$0.name, $0.colour] })
+        request.isEditable = true
+        let task = Task { try await Dialog().present(request) }
+        let shown = try #require(await ShownDialog.wait())
+        try Xdotool.key("Down", "Return", "ctrl+a")
+        try Xdotool.type("plantain")
+        try Xdotool.key("Return")
+        let ok = try #require(await shown.buttonCenter(1))
+        try click(ok)
+        let reply = try await answer(of: task, "editable")?.get()
+        #expect(reply?.value == ListSelection(indices: [1], rows: [["plantain", "yellow"]]))
+    }
+
+    @Test func theTimeoutReadsTheRowSelectedBeforeIt() async throws {
+        try GtkTestLoop.require()
+        let request = ListRequest(title: "list timeout", columns: ["N"], rows: [["one"], ["two"]],
+                                  timeout: .seconds(2))
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("Down")
+        let reply = try await answer(of: task, "list timeout")?.get()
+        #expect(reply == DialogReply(outcome: .timedOut, value: ListSelection(indices: [1], rows: [["two"]])))
+
+        let typed = Task { try await Dialog.select(from: ["a"], columns: ["A"], timeout: .milliseconds(50)) }
+        let result = await answer(of: typed, "typed timeout")
+        #expect(throws: DialogError.timedOut) { try result?.get() }
+    }
+
+    @Test func cancellingTheTaskClosesTheWindow() async throws {
+        try GtkTestLoop.require()
+        let task = Task { try await Dialog.select(from: ["a", "b"], columns: ["A"], title: "list cancelled") }
+        _ = try #require(await ShownDialog.wait())
+        task.cancel()
+        let result = await answer(of: task, "list cancelled")
+        #expect(throws: CancellationError.self) { try result?.get() }
+        let left = await ShownDialog.leftovers()
+        #expect(left.visibleWindows == 0 && left.dialogs == 0)
+    }
+
+    /// A click that GTK takes even when the pointer already rests there from
+    /// an earlier round: a button that saw no pointer enter ignores a click.
+    private func click(_ point: (x: Int32, y: Int32)) throws {
+        try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+    }
+
+    /// The dialog task's result; a dialog still up after 10 s is a hang: the
+    /// task is cancelled (closing the window) and the test fails, instead of
+    /// a run that never ends.
+    private func answer<T: Sendable>(of task: Task<T, any Error>, _ what: String,
+                                     sourceLocation: SourceLocation = #_sourceLocation) async -> Result<T, any Error>? {
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            Issue.record("\(what): no answer within 10 s (hang)", sourceLocation: sourceLocation)
+            task.cancel()
+        }
+        let result = await task.result
+        watchdog.cancel()
+        return result
+    }
+
+    /// A pipe whose write end the test holds: rows arrive as the test writes them.
+    final class RowPipe: @unchecked Sendable { // the ends are only used from the test's task
+        let read: Int32
+        var write: Int32
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw WaitFailed("pipe: \(errno)") }
+            (read, write) = (ends[0], ends[1])
+        }
+        func send(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) } }
+        func send(bytes: [UInt8]) { _ = bytes.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count) } }
+        func closeWriter() { if write >= 0 { close(write); write = -1 } }
+        deinit { closeWriter(); close(read) }
+    }
+
+    private func rowCount(is expected: Int) async throws -> Bool {
+        let end = Date().addingTimeInterval(10)
+        while Date() < end {
+            if await ShownDialog.wait(seconds: 1)?.listRowCount() == expected { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    @Test func rowsFromADescriptorShowAsTheyComeAndTheTimeoutHolds() async throws {
+        try GtkTestLoop.require()
+        let rows = try RowPipe()
+        let warnings = Mutex<[String]>([])
+        var request = ListRequest(title: "list stream", columns: ["A", "B"], rows: [["given", "0"]],
+                                  timeout: .seconds(4))
+        request.input = ListInput(fileDescriptor: rows.read, name: "the pipe") { line in warnings.withLock { $0.append(line) } }
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        rows.send("x\n1\ny\n")
+        #expect(try await rowCount(is: 2)) // a row shows once its last cell has come: "y" waits
+        rows.send("2\nz")
+        #expect(try await rowCount(is: 3))
+        try Xdotool.key("End") // the row of "y"; the writer never closes, the timeout ends it
+        let reply = try await answer(of: task, "stream")?.get()
+        #expect(reply?.outcome == .timedOut)
+        #expect(reply?.value == ListSelection(indices: [2], rows: [["y", "2"]]))
+        #expect(warnings.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aWriterGoneMidLineLeavesAShortLastRow() async throws {
+        try GtkTestLoop.require()
+        let rows = try RowPipe()
+        var request = ListRequest(title: "list short row", columns: ["A", "B"], rows: [])
+        request.input = ListInput(fileDescriptor: rows.read, name: "the pipe") { _ in }
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        rows.send("a\n1\nhal")
+        rows.closeWriter()
+        #expect(try await rowCount(is: 2))
+        try Xdotool.key("End", "Return")
+        let reply = try await answer(of: task, "short row")?.get()
+        #expect(reply?.value == ListSelection(indices: [1], rows: [["hal", nil]]))
+    }
+
+    @Test func bytesThatAreNotUTF8BecomeReplacementCharactersWithOneWarning() async throws {
+        try GtkTestLoop.require()
+        let rows = try RowPipe()
+        let warnings = Mutex<[String]>([])
+        var request = ListRequest(title: "list encoding", columns: ["A"], rows: [])
+        request.input = ListInput(fileDescriptor: rows.read, name: "the pipe") { line in warnings.withLock { $0.append(line) } }
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        rows.send(bytes: [0x61, 0xFF, 0x62, 0x0A, 0xC3, 0x0A, 0x6F, 0x6B, 0x0A])
+        rows.closeWriter()
+        #expect(try await rowCount(is: 3))
+        try Xdotool.key("Down", "Up", "Return")
+        let reply = try await answer(of: task, "encoding")?.get()
+        #expect(reply?.value.rows.first == ["a\u{FFFD}b"])
+        let lines = warnings.withLock { $0 }
+        #expect(lines.count == 1 && lines.first?.contains("the pipe is not valid UTF-8") == true, "\(lines)")
+    }
+
+    @Test func aHundredThousandRowsLoadAndTheLastIsSelectable() async throws {
+        try GtkTestLoop.require()
+        let rows = try RowPipe()
+        var request = ListRequest(title: "list 100000", columns: ["N"], rows: [])
+        request.input = ListInput(fileDescriptor: rows.read, name: "the pipe") { _ in }
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        let writer = Thread { [rows] in
+            rows.send((1...100_000).map { "\($0)\n" }.joined())
+            rows.closeWriter()
+        }
+        writer.start()
+        #expect(try await rowCount(is: 100_000))
+        try Xdotool.key("End", "Return")
+        let reply = try await answer(of: task, "100000")?.get()
+        #expect(reply?.value == ListSelection(indices: [99_999], rows: [["100000"]]))
+    }
+}
