@@ -102,7 +102,7 @@ public struct ConsentStore: Sendable {
 
     /// The records in a file's JSON text; nil when it is not a record file.
     static func parse(_ bytes: [UInt8]) -> [ConsentRecord]? {
-        guard TermsDecoder.isValidUTF8(bytes),
+        guard TextDecoder.isValidUTF8(bytes),
               let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
               let entries = json["records"]?.arrayValue
         else { return nil }
