@@ -11,4 +11,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case date(CalendarDate)
     /// A colour picked.
     case color(RGBAColor)
+    /// A checkbox ticked (true) or left clear, as in a text dialog's "I have read".
+    case checkbox(Bool)
 }
