@@ -6,6 +6,7 @@ public enum BeckonCommand {
     /// Runs the command for `arguments` (argv, program name first) and returns
     /// the process's exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        ClosedStandardStreams.fill()
         if arguments.count > 1, arguments[1] == "terms" {
             return TermsCommand.main(Array(arguments.dropFirst(2)))
         }
