@@ -290,11 +290,11 @@ final class TextInfoWindow {
     // MARK: - The web view
 
     /// What the dialog says when WebKit cannot be loaded.
-    static let webKitMissing = "HTML needs WebKit2GTK 4.1 (apt-get install libwebkit2gtk-4.1-0)"
+    nonisolated static let webKitMissing = "HTML needs WebKit2GTK 4.1 (apt-get install libwebkit2gtk-4.1-0)"
 
     /// An address without a scheme gets http://, as in zenity; one with a
     /// scheme (file://, https://) is kept, where zenity would prefix it too.
-    static func webAddress(_ given: String) -> String {
+    nonisolated static func webAddress(_ given: String) -> String {
         guard let scheme = g_uri_parse_scheme(given) else { return "http://" + given }
         defer { g_free(scheme) }
         // "localhost:8080" parses as a scheme too; an address names one with "://".

@@ -16,10 +16,15 @@ struct TextInfoPlan: Sendable {
     /// warnings about the input (a missing file, bytes that are not UTF-8).
     init(_ options: TextInfoOptions, environment: Environment, translations: Translations,
          isWebKitAvailable: () -> Bool = { TextInfoRequest.isWebKitAvailable },
+         stdinWasClosed: Bool = ClosedStandardStreams.stdinWasClosed,
          warn: @escaping @Sendable (String) -> Void = { _ in }) throws(CLIError) {
         let common = options.common
         let buttons = ZenityButtons.cancelOK(common, translations: translations)
-        let source: TextInfoRequest.Source = options.filename.map { .file(path: $0) } ?? .fileDescriptor(0)
+        var source: TextInfoRequest.Source = options.filename.map { .file(path: $0) } ?? .fileDescriptor(0)
+        if source == .fileDescriptor(0) && stdinWasClosed {
+            warn("standard input is closed: there is no text to show")
+            source = .text("")
+        }
         var request = TextInfoRequest(
             source, isEditable: options.editable, checkbox: options.checkbox, font: options.font,
             wraps: !options.noWrap, followsEnd: options.autoScroll, onWarning: warn)
