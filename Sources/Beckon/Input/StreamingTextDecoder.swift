@@ -5,8 +5,9 @@ import CGtk
 ///
 /// Bytes pass through while they are UTF-8. At the first sequence that is not
 /// (a stray byte, a NUL), the rest of the stream is converted from the
-/// locale's charset when that is not UTF-8, and otherwise each bad sequence
-/// shows as U+FFFD; ``warning`` says which, once. A character split between
+/// locale's charset when that is a legacy one (not UTF-8 or ASCII), and
+/// otherwise each bad sequence shows as U+FFFD; ``warning`` says which, once.
+/// NUL, which a text view cannot hold, always comes out as U+FFFD. A character split between
 /// two chunks is held back until its end comes.
 package struct StreamingTextDecoder: Sendable {
     private enum Mode: Sendable, Equatable {
@@ -60,7 +61,7 @@ package struct StreamingTextDecoder: Sendable {
                 return String(decoding: data[..<end], as: UTF8.self)
             }
             let text = String(decoding: data[..<prefix], as: UTF8.self)
-            if !TextDecoder.isUTF8Name(localeCharset) {
+            if !Self.isUTF8Compatible(localeCharset) {
                 mode = .converting(localeCharset)
                 warning = "\(subject) is not UTF-8: read as \(localeCharset), the locale's charset"
                 return text + decode(Array(data[prefix...]), isLast: isLast)
@@ -69,7 +70,8 @@ package struct StreamingTextDecoder: Sendable {
             pending = Array(data[end...])
             return text + Self.replacingInvalid(data[prefix..<end])
         case .converting(let charset):
-            return convert(data, from: charset, isLast: isLast)
+            let text = convert(data, from: charset, isLast: isLast)
+            return text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text
         }
     }
 
@@ -120,6 +122,12 @@ package struct StreamingTextDecoder: Sendable {
         // Convert again what did convert: g_convert gives nothing back on an error.
         let (text, _, _) = convertPrefix(bytes.prefix(good), from: charset)
         return (text, good, partial ? .partial : .illegal)
+    }
+
+    /// UTF-8, or ASCII (the C locale's charset), which has no bytes of its
+    /// own to convert: bad bytes are shown as U+FFFD either way.
+    static func isUTF8Compatible(_ charset: String) -> Bool {
+        TextDecoder.isUTF8Name(charset) || ["ANSI_X3.4-1968", "ASCII", "US-ASCII"].contains(charset.uppercased())
     }
 
     /// How many bytes of `data` end on a character boundary: a lead byte

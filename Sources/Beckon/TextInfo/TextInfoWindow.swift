@@ -247,7 +247,8 @@ final class TextInfoWindow {
         guard let buffer else { html += text; return }
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
-        var text = text
+        // A NUL would make GTK refuse the whole chunk; a string given by code may hold one.
+        var text = text.utf8.contains(0) ? String(text.map { $0 == "\0" ? "\u{FFFD}" : $0 }) : text
         text.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { gtk_text_buffer_insert(buffer, &end, $0.baseAddress, gint(utf8.count)) }
         }
