@@ -57,8 +57,8 @@ public struct TextInfoRequest: DialogRequest {
     /// a file that cannot be read, bytes that were not UTF-8, the limit reached.
     public var onWarning: (@Sendable (String) -> Void)?
 
-    /// The default for ``byteLimit``: 64 MiB.
-    public static let defaultByteLimit = 64 << 20
+    /// The default for ``byteLimit``: 32 MiB, about half a million lines.
+    public static let defaultByteLimit = 32 << 20
 
     /// A read-only text with Cancel and OK.
     public init(

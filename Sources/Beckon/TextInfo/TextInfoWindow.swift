@@ -195,7 +195,11 @@ final class TextInfoWindow {
     }
 
     private func startReader(_ fd: Int32) {
-        let reader = FileDescriptorReader(fileDescriptor: fd, chunkSize: Self.laterChunk)
+        // Above GtkTextView's layout work (GDK_PRIORITY_REDRAW + 5), which
+        // would otherwise take every idle turn of a long text and starve the
+        // reading; below redraws, input and the timeout, so those come first.
+        let reader = FileDescriptorReader(fileDescriptor: fd, chunkSize: Self.laterChunk,
+                                          priority: GDK_PRIORITY_REDRAW + 1)
         self.reader = reader
         reader.start(onData: { [self] bytes in received(bytes) }, onEnd: { [self] end in
             if case .failed(let error) = end {
