@@ -34,6 +34,8 @@ final class TextInfoWindow {
     /// HTML gathered until the input ends, for the web view.
     private var html = ""
     private var isOpen = true
+    /// Whether all the input is in (or will never come).
+    private var inputIsDone = false
 
     private init(_ request: TextInfoRequest) {
         self.request = request
@@ -234,7 +236,8 @@ final class TextInfoWindow {
     }
 
     private func inputEnded() {
-        guard isOpen else { return }
+        guard isOpen, !inputIsDone else { return }
+        inputIsDone = true
         append(decoder.finish())
         closeOwnedDescriptor()
         if let webView {
@@ -281,6 +284,7 @@ final class TextInfoWindow {
     private func finish() -> TextInfoContent {
         var text: String?
         if request.isEditable, let buffer {
+            readRestOfRegularFile()
             var start = GtkTextIter(), end = GtkTextIter()
             gtk_text_buffer_get_bounds(buffer, &start, &end)
             if let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0) {
@@ -290,6 +294,24 @@ final class TextInfoWindow {
         }
         stopFilling()
         return TextInfoContent(text: text, isChecked: isChecked)
+    }
+
+    /// A file is all there when an editable text is read, as in zenity, which
+    /// reads it whole before showing it: what was not in the view yet goes in
+    /// now. A pipe gives what came before the end, as zenity's does.
+    private func readRestOfRegularFile() {
+        guard let reader, reader.isReading, ownedDescriptor >= 0 else { return }
+        var info = stat()
+        guard fstat(ownedDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        reader.stop()
+        var chunk = [UInt8](repeating: 0, count: Self.laterChunk)
+        while isOpen, bytesRead < request.byteLimit {
+            let count = chunk.withUnsafeMutableBytes { read(ownedDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            chunk.withUnsafeBytes { received(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+        inputEnded()
     }
 
     // MARK: - The web view
