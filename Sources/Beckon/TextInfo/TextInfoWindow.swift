@@ -39,13 +39,7 @@ final class TextInfoWindow {
 
     private init(_ request: TextInfoRequest) {
         self.request = request
-        let subject: String = switch request.source {
-        case .file(let path): "'\(path)'"
-        case .fileDescriptor(0): "standard input"
-        case .fileDescriptor(let fd): "descriptor \(fd)"
-        case .text: "the text"
-        }
-        decoder = StreamingTextDecoder(subject: subject)
+        decoder = StreamingTextDecoder(subject: Self.subject(of: request.source))
     }
 
     /// Builds the window for `request`; ``DialogSession`` shows and owns it.
@@ -77,6 +71,7 @@ final class TextInfoWindow {
             focus = makeTextView(in: scrolled)
         }
         if let label = request.checkbox { addCheckbox(label, to: box, dialog: dialog) }
+        addControlReturn(to: dialog)
         gtk_widget_show_all(box)
         GtkSignal.connect(dialog, "destroy") { [self] in stopFilling() }
         startFilling()
@@ -126,6 +121,18 @@ final class TextInfoWindow {
         // while the box is clear, whatever the button's state.
         beckon_dialog_guard_response(dialog, Int32(ok), CallbackBox.call,
                                      CallbackBox.retain { [self] _, _ in isChecked ? 1 : 0 }, CallbackBox.release)
+    }
+
+    /// ctrl+Return clicks the default button, as in zenity's text dialog:
+    /// in an editable text, Return is a line break. A disabled button (the
+    /// checkbox still clear) does not take it.
+    private func addControlReturn(to dialog: UnsafeMutablePointer<GtkWidget>) {
+        guard let index = request.frame.defaultButtonIndex, let button = beckon_dialog_button(dialog, Int32(index))
+        else { return }
+        let group = gtk_accel_group_new()!
+        gtk_window_add_accel_group(dialog.cast(), group)
+        g_object_unref(UnsafeMutableRawPointer(group)) // the window holds it
+        gtk_widget_add_accelerator(button, "clicked", group, guint(GDK_KEY_Return), GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE)
     }
 
     // MARK: - Filling
@@ -211,8 +218,11 @@ final class TextInfoWindow {
         })
     }
 
-    private var subject: String {
-        switch request.source {
+    private var subject: String { Self.subject(of: request.source) }
+
+    /// What the warnings call the input.
+    private nonisolated static func subject(of source: TextInfoRequest.Source) -> String {
+        switch source {
         case .file(let path): "file '\(path)'"
         case .fileDescriptor(0): "standard input"
         case .fileDescriptor(let fd): "descriptor \(fd)"
