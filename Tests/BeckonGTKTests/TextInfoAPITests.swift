@@ -185,65 +185,7 @@ import Testing
         #expect(warnings.withLock { $0 } == ["descriptor \(readEnd) is not valid UTF-8: invalid bytes are shown as \u{FFFD}"])
     }
 
-    /// WebKit, loaded for this dialog only, paints the page: dark pixels of
-    /// the heading appear in the view, and the script that would paint the
-    /// whole page black does not run (JavaScript is off). From HTML text and
-    /// from a file:// URL.
-    @Test(arguments: ["text", "file URL"])
-    func htmlShowsThePageWithoutScripts(_ source: String) async throws {
-        try GtkTestLoop.require()
-        try #require(TextInfoRequest.isWebKitAvailable, "WebKit2GTK 4.1 is not installed")
-        let html = "<html><body style='background:white'><h1 style='font-size:60px'>HELLO</h1>"
-            + "<script>document.body.style.background = 'black'</script></body></html>"
-        var request: TextInfoRequest
-        if source == "text" {
-            request = TextInfoRequest(.text(html), title: "html \(source)", timeout: .seconds(30))
-            request.web = .html
-        } else {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-\(getpid()).html").path
-            try html.write(toFile: path, atomically: true, encoding: .utf8)
-            request = TextInfoRequest(.text(""), title: "html \(source)", timeout: .seconds(30))
-            request.web = .url("file://" + path)
-        }
-        let task = Task { try await Dialog().present(request) }
-        _ = try #require(await ShownDialog.wait())
-        // Before WebKit paints, the view can be all black; a page painted black
-        // by the script would stay so and fail here.
-        try await pollAsync("the page painted, with the heading and without the script", seconds: 15) {
-            let share = await Self.darkShareOfTheView() ?? 0
-            return share > 0.01 && share < 0.5
-        }
-        try Xdotool.key("Return")
-        let reply = try await withDeadline(10, "html") { await task.result }?.get()
-        #expect(reply?.outcome == .button(1))
-    }
-
     // MARK: - Helpers
-
-    /// The share of the shown dialog's scrolled view that is dark on screen,
-    /// read back from the X server; nil before it is on screen.
-    @GtkActor static func darkShareOfTheView() -> Double? {
-        guard let window = DialogQueue.shownWindow,
-              let view = ShownDialog.first(gtk_scrolled_window_get_type(), in: window),
-              let gdkWindow = gtk_widget_get_window(window) else { return nil }
-        var x: Int32 = 0, y: Int32 = 0
-        guard gtk_widget_translate_coordinates(view, window, 0, 0, &x, &y) != 0 else { return nil }
-        let width = gtk_widget_get_allocated_width(view), height = gtk_widget_get_allocated_height(view)
-        guard width > 10, height > 10, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else {
-            return nil
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
-        var dark = 0
-        for row in 0..<Int(height) {
-            for column in 0..<Int(width) {
-                let p = pixels + row * stride + column * channels
-                if Int(p[0]) + Int(p[1]) + Int(p[2]) < 150 { dark += 1 }
-            }
-        }
-        return Double(dark) / Double(Int(width) * Int(height))
-    }
 
     @GtkActor static func okIsSensitive() -> Bool {
         guard let window = DialogQueue.shownWindow, let ok = beckon_dialog_button(window, 1) else { return false }

@@ -99,6 +99,66 @@ import Testing
         #expect(result.stderr.contains("is longer than 32 MiB: the rest is not shown"), "\(result)")
     }
 
+    /// WebKit paints the page, and its script does not run: the page's green
+    /// background fills most of the window, where the script would paint it
+    /// black. From a file and from a file:// URL. Out of this process, read
+    /// back from the X server (WebKit loaded into the test runner aborts it at
+    /// exit).
+    @Test(arguments: ["--filename", "--url"])
+    func htmlIsPaintedWithoutScripts(_ option: String) throws {
+        try X11.require()
+        let importTool = try #require(which("import"), "ImageMagick's import is missing (apt-get install imagemagick)")
+        let page = TextInfoFixtures.file("green.html", Array(("<html><body style='background:#00ff00'>"
+            + "<h1>HELLO</h1><script>document.body.style.background = 'black'</script></body></html>").utf8))
+        let argument = option == "--url" ? "--url=file://\(page)" : "--filename=\(page)"
+        let process = try RunningProcess(Products.beckon, ["--text-info", "--html", argument, "--timeout=30"],
+                                         environment: ZenityCase.baseEnvironment)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        let window = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "no window")
+        try poll("the page's green on screen", seconds: 15, { try Self.greenShare(of: window, importTool) },
+                 until: { $0 > 0.3 })
+        try Xdotool.focus(window, thenKey: ["Return"])
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
+
+    /// The share of `window`'s pixels that are pure green, from a PPM of it.
+    static func greenShare(of window: String, _ importTool: String) throws -> Double {
+        let capture = Process()
+        capture.executableURL = URL(fileURLWithPath: importTool)
+        capture.arguments = ["-window", window, "-depth", "8", "ppm:-"]
+        let output = Pipe()
+        capture.standardOutput = output
+        capture.standardError = FileHandle.nullDevice
+        try capture.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        capture.waitUntilExit()
+        // P6, width, height, maximum value, each after whitespace, then RGB bytes.
+        var fields: [Int] = []
+        var index = data.startIndex
+        var token = ""
+        while fields.count < 4, index < data.endIndex {
+            let byte = data[index]
+            index += 1
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                if !token.isEmpty { fields.append(token == "P6" ? 6 : Int(token) ?? -1); token = "" }
+            } else {
+                token.append(Character(UnicodeScalar(byte)))
+            }
+        }
+        guard fields.count == 4, fields[0] == 6, fields[3] == 255, fields[1] > 0, fields[2] > 0 else { return 0 }
+        let pixels = data[index...]
+        let count = fields[1] * fields[2]
+        guard pixels.count >= count * 3 else { return 0 }
+        var green = 0
+        var offset = pixels.startIndex
+        for _ in 0..<count {
+            if pixels[offset] < 40, pixels[offset + 1] > 215, pixels[offset + 2] < 40 { green += 1 }
+            offset += 3
+        }
+        return Double(green) / Double(count)
+    }
+
     /// HTML through WebKit, loaded only for --html: a local file and a file://
     /// URL show (the window maps and answers), and --url keeps a scheme it is given.
     @Test func htmlFromAFileAndAFileURL() throws {
