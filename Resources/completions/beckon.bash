@@ -13,6 +13,7 @@ declare -gA _beckon_dialog_options=(
   [question]="--text= --icon-name= --no-wrap --no-markup --default-cancel --ellipsize --switch"
   [warning]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
   [scale]="--text= --value= --min-value= --max-value= --step= --print-partial --hide-value"
+  [text-info]="--filename= --editable --font= --checkbox= --html --no-interaction --url= --auto-scroll"
   [color-selection]="--color= --show-palette"
   [password]="--username"
 )

@@ -6,6 +6,7 @@ public enum BeckonCommand {
     /// Runs the command for `arguments` (argv, program name first) and returns
     /// the process's exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        ClosedStandardStreams.fill()
         // A reader that went away (`beckon … | head -0`) must not kill us before
         // the exit code is set: a failed write is seen and handled instead.
         signal(SIGPIPE, SIG_IGN)

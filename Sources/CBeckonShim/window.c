@@ -67,3 +67,10 @@ void beckon_window_set_icon(GtkWidget *dialog, const char *window_icon) {
   else gtk_window_set_icon_name(GTK_WINDOW(dialog), window_icon);
   g_list_free_full(list, g_object_unref);
 }
+
+void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font) {
+  /* What zenity 3.44 does; GTK 3 has no other per-widget font call short of CSS. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_widget_override_font(widget, font);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}

@@ -14,4 +14,6 @@ public enum ScriptedValue: Sendable, Hashable {
     /// Rows of a list chosen (selected, or checked in a check or radio list),
     /// by index; the other rows are not chosen.
     case rows([Int])
+    /// A checkbox ticked (true) or left clear, as in a text dialog's "I have read".
+    case checkbox(Bool)
 }

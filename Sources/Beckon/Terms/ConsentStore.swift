@@ -127,7 +127,7 @@ public struct ConsentStore: Sendable {
 
     /// What a file's JSON text holds; nil when it is not a record file.
     static func parse(_ bytes: [UInt8]) -> Contents? {
-        guard TermsDecoder.isValidUTF8(bytes),
+        guard TextDecoder.isValidUTF8(bytes),
               let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
               case .object(let members) = json,
               let entries = json["records"]?.arrayValue

@@ -38,7 +38,7 @@ public struct TermsDocument: Sendable, Hashable {
     /// - Parameter localeCharset: the locale's charset; nil asks GLib
     ///   (`g_get_charset`, which follows `LC_ALL`/`LC_CTYPE`/`LANG` and `CHARSET`).
     public init(bytes: [UInt8], encoding: String? = nil, localeCharset: String? = nil) {
-        let decoded = TermsDecoder.decode(bytes, encoding: encoding, localeCharset: localeCharset)
+        let decoded = TextDecoder.decode(bytes, encoding: encoding, localeCharset: localeCharset)
         self.bytes = bytes
         self.markdown = decoded.text
         self.sourceCharset = decoded.charset

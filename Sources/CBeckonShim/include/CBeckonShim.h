@@ -156,6 +156,9 @@ gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
  * manager's default first. */
 void beckon_window_set_icon(GtkWidget *window, const char *icon);
 
+/* Draws `widget`'s text in `font` (a --font description). */
+void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font);
+
 /* The centre of `widget` in root-window coordinates, for pointing real input
  * at it. FALSE when it is not realized. */
 gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
@@ -235,6 +238,19 @@ void beckon_tree_view_search_within(GtkWidget *tree_view);
 /* The positions (order shown) of the rows chosen: checked in a toggle store,
  * else selected; `count` gets their number. g_free the result. */
 int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count);
+/* ---- WebKitWebView (web_view.c) -------------------------------------- */
+
+/* Whether WebKit2GTK 4.1 could be loaded (dlopen, once, on first call); until
+ * a dialog shows HTML, nothing of WebKit is in the process. */
+gboolean beckon_web_view_available(void);
+
+/* A WebKit view with JavaScript, plugins, storage and developer tools off.
+ * After the first page has loaded it navigates nowhere: a clicked link opens
+ * in the default browser when `opens_links`, else nothing happens. NULL when
+ * WebKit is not available. */
+GtkWidget *beckon_web_view_new(gboolean opens_links);
+void beckon_web_view_load_uri(GtkWidget *view, const char *uri);
+void beckon_web_view_load_html(GtkWidget *view, const char *html, const char *base_uri);
 
 /* ---- gettext (locale.c) ------------------------------------------------ */
 

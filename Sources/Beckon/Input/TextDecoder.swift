@@ -1,8 +1,10 @@
 import CGtk
 
-/// Turns the bytes of a terms file into UTF-8 text; see
-/// ``TermsDocument/init(bytes:encoding:localeCharset:)`` for the order of attempts.
-enum TermsDecoder {
+/// Turns bytes from a file or a pipe into UTF-8 text, whatever charset they
+/// came in: the terms' whole file at once (see
+/// ``TermsDocument/init(bytes:encoding:localeCharset:)`` for the order of
+/// attempts), and the charset helpers ``StreamingTextDecoder`` shares.
+enum TextDecoder {
     struct Decoded: Equatable {
         var text: String
         var charset: String
@@ -13,13 +15,15 @@ enum TermsDecoder {
     /// such files today are Windows-1252 or its subset Latin-1.
     static let legacyFallback = "WINDOWS-1252"
 
-    static func decode(_ bytes: [UInt8], encoding: String?, localeCharset: String?) -> Decoded {
+    /// `subject` names the text in warnings: "the terms".
+    static func decode(_ bytes: [UInt8], encoding: String?, localeCharset: String?,
+                       subject: String = "the terms") -> Decoded {
         var warnings: [String] = []
         if let encoding {
             if let text = convert(bytes, from: encoding) {
                 return Decoded(text: stripBOM(text), charset: encoding, warnings: [])
             }
-            warnings.append("the terms are not valid \(encoding)")
+            warnings.append("\(subject) are not valid \(encoding)")
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
            let text = convert(bytes, from: "UTF-16") {
@@ -34,10 +38,10 @@ enum TermsDecoder {
                 return Decoded(text: text, charset: locale, warnings: warnings)
             }
         } else if looksLikeText(bytes), let text = convert(bytes, from: legacyFallback) {
-            warnings.append("the terms are not UTF-8; read them as \(legacyFallback)")
+            warnings.append("\(subject) are not UTF-8; read them as \(legacyFallback)")
             return Decoded(text: text, charset: legacyFallback, warnings: warnings)
         }
-        warnings.append("the terms are not valid UTF-8 or \(locale); invalid bytes are shown as \u{FFFD}")
+        warnings.append("\(subject) are not valid UTF-8 or \(locale); invalid bytes are shown as \u{FFFD}")
         return Decoded(text: replacingInvalid(bytes), charset: "UTF-8", warnings: warnings)
     }
 
@@ -58,7 +62,7 @@ enum TermsDecoder {
         return charset.map { String(cString: $0) } ?? "UTF-8"
     }
 
-    private static func isUTF8Name(_ name: String) -> Bool {
+    static func isUTF8Name(_ name: String) -> Bool {
         let folded = name.uppercased().filter { $0 != "-" && $0 != "_" }
         return folded == "UTF8"
     }
