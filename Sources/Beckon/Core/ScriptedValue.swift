@@ -11,4 +11,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case date(CalendarDate)
     /// A colour picked.
     case color(RGBAColor)
+    /// What a progress dialog showed as it ended.
+    case progress(ProgressState)
 }
