@@ -27,3 +27,20 @@ private func writeAll(_ text: String, to descriptor: Int32) {
         }
     }
 }
+
+/// The program's standard input, which the data dialogs read.
+enum StandardInput {
+    /// Whether descriptor 0 was closed at start-up (`beckon … <&-`); if it was,
+    /// it is now /dev/null. Call before GTK opens anything: the first descriptor
+    /// it opens (the X connection) would otherwise become stdin, and a dialog
+    /// would read X's replies as its input, as zenity does.
+    static func holdIfClosed() -> Bool {
+        guard fcntl(0, F_GETFD) == -1, errno == EBADF else { return false }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if null > 0 {
+            _ = dup2(null, 0) // dup2 clears FD_CLOEXEC on the copy
+            close(null)
+        }
+        return true
+    }
+}

@@ -45,12 +45,14 @@ enum ZenityCommand {
         if let display = common.display { setenv("DISPLAY", display, 1) }
         if let name = common.programName { g_set_prgname(name) }
         if let programClass = common.programClass { gdk_set_program_class(programClass) }
+        let standardInputIsClosed = StandardInput.holdIfClosed()
         do {
             let output = try GtkRuntime.run { @GtkActor in
                 TerminationSignals.exitWhenReceived()
                 // Translations are read after gtk_init has set the locale.
-                let context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
+                var context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
                                             warn: { StandardError.write($0 + "\n") })
+                context.standardInputIsClosed = standardInputIsClosed
                 return try await dialog.run(context)
             }
             StandardOutput.write(output.stdout)
