@@ -24,13 +24,13 @@ extension Dialog {
         parent: DialogParent? = nil,
         timeout: Duration? = nil
     ) async throws -> ProgressState? where Updates.Element == ProgressUpdate {
-        let failure = await ProgressFailure()
+        let failure = ProgressFailure()
         let request = ProgressRequest(
             title: title, text: text, initialFraction: initialFraction, pulsates: pulsates, autoCloses: autoCloses,
             showsTimeRemaining: showsTimeRemaining, isCancellable: isCancellable, timeout: timeout, parent: parent,
             feed: { feed in feed.iterate(updates, failure: failure) })
         let state = try await accepted(request)
-        if let error = await failure.error { throw error }
+        if let error = failure.error { throw error }
         return state
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A bar that shows how far some work is, fed by updates while it is shown:
 /// zenity's `--progress`.
 ///
@@ -103,8 +105,12 @@ extension ProgressFeed {
 }
 
 /// The error a typed progress call's sequence threw, kept for the caller.
-@GtkActor
-package final class ProgressFailure {
-    package var error: (any Error)?
+/// A lock rather than GTK's actor: a scripted presenter runs without GTK's loop.
+package final class ProgressFailure: Sendable {
+    private let stored = Mutex<(any Error)?>(nil)
     package init() {}
+    package var error: (any Error)? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
 }

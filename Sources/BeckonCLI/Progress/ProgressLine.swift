@@ -45,10 +45,10 @@ enum ProgressLine: Equatable {
         }
     }
 
-    /// zenity's own number reader: every digit of the line joined, the first
-    /// '.' or ',' (or any later one) marking where the fraction starts, all else
-    /// skipped: "50 60" is 5060, "1e2" is 12, "10.0.0" is 10. In Float, as zenity
-    /// computes it, so "99.9999999" rounds to 100 as it does there.
+    /// zenity's own number reader: every digit of the line joined, each digit
+    /// after the first '.' or ',' a decimal, all else skipped: "50 60" is 5060,
+    /// "1e2" is 12, "10.0.0" is 10. In Float, step by step as zenity computes
+    /// it, so the rounding is zenity's too ("99.9999999" is 99.999985, not 100).
     static func zenityNumber(_ line: [UInt8]) -> Float {
         var result: Float = 0
         var factor: Float = 1

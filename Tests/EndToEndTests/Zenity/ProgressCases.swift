@@ -51,6 +51,7 @@ enum ProgressCases {
         reaches("100,5", true, "100.5 is clamped to 100"),
         reaches("100.0", true, "100.0 is 100"),
         reaches("10.0.0", false, "every digit after the first point is a decimal: 10.00"),
+        reaches("99.9999999", false, "zenity's Float arithmetic makes it 99.999985"),
         reaches("1000", true, "1000 is clamped to 100"),
         reaches("0100", true, "a leading zero"),
         open("progress: a last line without its newline waits for the rest", ["--auto-close", "--timeout=1"],
