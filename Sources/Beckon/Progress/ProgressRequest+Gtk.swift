@@ -28,6 +28,9 @@ extension ProgressRequest: GtkDialogKind {
             request: self, control: control, dialog: dialog, label: label, bar: bar, timeLabel: timeLabel, ok: ok)
         let progressFeed = ProgressFeed(window)
         progressFeed.onStop { window.stopPulsing() }
+        // The session hides the window at every ending, and destroys it: a
+        // cancelled task or a failure ends it without reading it.
+        for signal in ["hide", "destroy"] { GtkSignal.connect(dialog, signal) { progressFeed.stop() } }
         feed(progressFeed)
         return DialogWindow(widget: dialog) { _ in
             progressFeed.stop()
