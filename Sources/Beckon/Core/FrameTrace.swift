@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 
-/// `BECKON_TRACE_FRAMES=FILE`: each dialog window appends the monotonic time
+/// `BECKON_TRACE_FRAMES=FILE`: each dialog window appends the wall-clock time
 /// (microseconds) of every frame GTK paints, one per line, for benchmarks that
 /// look for long frames (bench/progress). Nothing happens without the variable.
 @GtkActor
@@ -19,7 +19,7 @@ enum FrameTrace {
         GtkSignal.connect(window, "realize") {
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-                let line = "\(g_get_monotonic_time())\n"
+                let line = "\(g_get_real_time())\n"
                 _ = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
             }
         }

@@ -13,6 +13,8 @@ enum ProgressLine: Equatable {
     /// Anything else, which zenity ignores: " 100", "+100", "pulsate" with no colon.
     case ignored
 
+    private static let pulsatePrefix = Array("pulsate".utf8)
+
     /// Reads `line` (without its "\n").
     init(_ line: [UInt8]) {
         guard let first = line.first else { self = .ignored; return }
@@ -23,7 +25,7 @@ enum ProgressLine: Equatable {
             let compressed = Self.compress(Array(body))
             let text = String(decoding: compressed, as: UTF8.self)
             self = .text(text, invalidUTF8: String(validating: compressed, as: UTF8.self) == nil)
-        } else if line.starts(with: Array("pulsate".utf8)) {
+        } else if line.starts(with: Self.pulsatePrefix) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { self = .ignored; return }
             var value = line[(colon + 1)...]
             while let c = value.first, Self.isSpace(c) { value.removeFirst() }

@@ -10,6 +10,10 @@ final class ProgressStdin {
     /// zenity's lines are short; a longer one (say /dev/zero) is cut here and
     /// the rest of it dropped, so memory stays flat.
     static let maximumLineLength = 64 * 1024
+    /// At most this much is read per turn of GTK's loop: 16 KiB is about 4,000
+    /// short lines, read well inside a frame, so a writer as fast as a pipe
+    /// allows cannot hold back the painting of the bar.
+    static let chunkSize = 16 * 1024
 
     private let feed: ProgressFeed
     private let reader: FileDescriptorReader
@@ -20,7 +24,7 @@ final class ProgressStdin {
 
     private init(feed: ProgressFeed, fileDescriptor: Int32, warn: @escaping @Sendable (String) -> Void) {
         self.feed = feed
-        self.reader = FileDescriptorReader(fileDescriptor: fileDescriptor)
+        self.reader = FileDescriptorReader(fileDescriptor: fileDescriptor, chunkSize: Self.chunkSize)
         self.warn = warn
     }
 
