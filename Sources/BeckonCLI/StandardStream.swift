@@ -36,9 +36,10 @@ enum StandardInput {
     /// would read X's replies as its input, as zenity does.
     static func holdIfClosed() -> Bool {
         guard fcntl(0, F_GETFD) == -1, errno == EBADF else { return false }
-        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        // The lowest free descriptor is 0 itself, so this is normally stdin at once.
+        let null = open("/dev/null", O_RDONLY)
         if null > 0 {
-            _ = dup2(null, 0) // dup2 clears FD_CLOEXEC on the copy
+            _ = dup2(null, 0)
             close(null)
         }
         return true
