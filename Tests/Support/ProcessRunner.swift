@@ -33,8 +33,11 @@ package final class RunningProcess: @unchecked Sendable {
 
     package var pid: Int32 { process.processIdentifier }
 
+    /// With `keepStdinOpen`, stdin stays open after `stdin` is written, for
+    /// ``writeStdin(_:)``, until ``closeStdin()`` or the end of ``wait(deadline:)``:
+    /// a writer that has not finished yet.
     package init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                 stdin: Data? = nil, currentDirectory: String? = nil) throws {
+                 stdin: Data? = nil, keepStdinOpen: Bool = false, currentDirectory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -55,7 +58,18 @@ package final class RunningProcess: @unchecked Sendable {
             }
         }
         try process.run()
-        if let stdin { stdinPipe.fileHandleForWriting.write(stdin) }
+        if let stdin { writeStdin(stdin) }
+        if !keepStdinOpen { closeStdin() }
+    }
+
+    /// Writes to the process's stdin; a process that stopped reading is no failure.
+    package func writeStdin(_ data: Data) {
+        signal(SIGPIPE, SIG_IGN)
+        try? stdinPipe.fileHandleForWriting.write(contentsOf: data)
+    }
+
+    /// Ends the process's stdin (its EOF); later calls do nothing.
+    package func closeStdin() {
         try? stdinPipe.fileHandleForWriting.close()
     }
 
@@ -68,6 +82,7 @@ package final class RunningProcess: @unchecked Sendable {
             usleep(2000)
         }
         process.waitUntilExit()
+        closeStdin()
         group.wait()
         return ProcessResult(
             exitCode: process.terminationStatus,

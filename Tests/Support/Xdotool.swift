@@ -68,10 +68,11 @@ package enum Xdotool {
 
     /// The first visible window whose title matches `name` (a regular expression);
     /// nil after `seconds`.
-    package static func waitForWindow(name: String, seconds: Double = 10) throws -> String? {
+    package static func waitForWindow(name: String, seconds: Double = 10, process: RunningProcess? = nil) throws -> String? {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if let window = try search(["--name", name]).first { return window }
+            if let process, !process.process.isRunning { return nil }
             usleep(20_000)
         }
         return nil

@@ -116,6 +116,7 @@ final class DialogSession {
         }
         open = nil
         if let window = widget {
+            FrameTrace.watch(window)
             beckon_dialog_watch(window, CallbackBox.call, CallbackBox.retain { [self] end, responseID in
                 windowEnded(end, responseID)
                 return 0

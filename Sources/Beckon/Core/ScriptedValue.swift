@@ -16,4 +16,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case rows([Int])
     /// A checkbox ticked (true) or left clear, as in a text dialog's "I have read".
     case checkbox(Bool)
+    /// What a progress dialog showed as it ended.
+    case progress(ProgressState)
 }

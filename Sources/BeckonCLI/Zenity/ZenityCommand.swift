@@ -52,6 +52,7 @@ enum ZenityCommand {
                 if json { StandardOutput.write(CLIError(message: message).jsonLine) }
             }
         }
+        let standardInputIsClosed = ClosedStandardStreams.stdinWasClosed
         do {
             let output = try GtkRuntime.run { @GtkActor in
                 TerminationSignals.exitWhenReceived()
@@ -61,8 +62,9 @@ enum ZenityCommand {
                                         + "on this one the dialog is not attached to it\n")
                 }
                 // Translations are read after gtk_init has set the locale.
-                let context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
+                var context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
                                             warn: { StandardError.write($0 + "\n") })
+                context.standardInputIsClosed = standardInputIsClosed
                 return try await dialog.run(context)
             }
             // A script that reads the answer must not take a lost one (a reader

@@ -27,15 +27,29 @@ struct DialogRun {
     /// Runs `executable` and answers its window. With `waitsForInput`, the
     /// answer waits until the program has read all of `stdin` and let its
     /// descriptor go (zenity closes it, beckon puts /dev/null there), so keys
-    /// meet every row.
+    /// meet every row. With `keepStdinOpen`, stdin stays open until the program
+    /// exits (a writer still at work); `stdinOnceMapped` is written once the
+    /// window is mapped, before the answer. `windowName` finds the window by
+    /// its title rather than by the pid, for a program started by a shell.
     static func run(_ executable: String, _ arguments: [String], answer: Answer,
                     environment: [String: String]? = nil, stdin: Data? = nil, waitsForInput: Bool = false,
+                    keepStdinOpen: Bool = false, stdinOnceMapped: Data? = nil, windowName: String? = nil,
                     deadline: Double = 20) throws -> ProcessResult {
-        let process = try RunningProcess(executable, arguments, environment: environment, stdin: stdin)
-        if case .none = answer { return process.wait(deadline: deadline) }
-        guard let window = try Xdotool.waitForWindow(pid: process.pid, process: process) else {
+        let process = try RunningProcess(executable, arguments, environment: environment, stdin: stdin,
+                                         keepStdinOpen: keepStdinOpen || stdinOnceMapped != nil)
+        if case .none = answer, stdinOnceMapped == nil { return process.wait(deadline: deadline) }
+        let found = if let windowName {
+            try Xdotool.waitForWindow(name: windowName, process: process)
+        } else {
+            try Xdotool.waitForWindow(pid: process.pid, process: process)
+        }
+        guard let window = found else {
             // No window: the program failed (or exited) before mapping one.
             return process.wait(deadline: 1)
+        }
+        if let stdinOnceMapped {
+            process.writeStdin(stdinOnceMapped)
+            if !keepStdinOpen { process.closeStdin() }
         }
         if waitsForInput {
             let descriptor = "/proc/\(process.pid)/fd/0"

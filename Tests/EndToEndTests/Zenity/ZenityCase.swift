@@ -36,6 +36,16 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     var expected: Observed
     /// Where zenity 3.44 is wrong: why, and what beckon gives instead.
     var zenityIsWrong: (why: String, beckon: Observed)?
+    /// Whether stdin stays open until the program exits: a writer that is not
+    /// done (`stdin` is written first).
+    var stdinStaysOpen = false
+    /// What the writer sends once the window is mapped, before the answer.
+    var stdinOnceMapped: String?
+    /// A shell command line run by `sh -c` in which "$DIALOG" is the program
+    /// (a parent shell for --auto-kill, a pipeline); `arguments` follow as "$@".
+    /// The window is found by `windowName` then.
+    var shell: String?
+    var windowName: String?
 
     var testDescription: String { name }
 
@@ -78,9 +88,21 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         case .windowManagerClose: harnessAnswer = .windowManagerClose
         case .none: harnessAnswer = .none
         }
-        let result = try DialogRun.run(executable, arguments, answer: harnessAnswer, environment: env,
-                                       stdin: stdin, waitsForInput: stdin != nil,
-                                       deadline: 15)
+        var program = executable
+        var programArguments = arguments
+        var programEnvironment = env
+        if let shell {
+            program = "/bin/sh"
+            programArguments = ["-c", shell, "sh"] + arguments
+            programEnvironment["DIALOG"] = executable
+        }
+        // A writer still at work (or one that writes after the map) never
+        // lets stdin go, so the keys cannot wait for that.
+        let waitsForInput = stdin != nil && !stdinStaysOpen && stdinOnceMapped == nil && shell == nil
+        let result = try DialogRun.run(program, programArguments, answer: harnessAnswer,
+                                       environment: programEnvironment, stdin: stdin, waitsForInput: waitsForInput,
+                                       keepStdinOpen: stdinStaysOpen, stdinOnceMapped: stdinOnceMapped.map { Data($0.utf8) },
+                                       windowName: windowName, deadline: 15)
         return (Observed(exitCode: result.exitCode, stdout: result.stdout), result)
     }
 }

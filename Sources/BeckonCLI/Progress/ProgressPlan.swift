@@ -1,0 +1,54 @@
+import Beckon
+
+/// A progress dialog worked out from its options, before any window exists:
+/// the request to show, what each button means, and any warning for stderr.
+struct ProgressPlan: Sendable {
+    var request: ProgressRequest
+    /// The buttons of `request`, with what each means.
+    var buttons: ZenityButtons
+    /// A line for stderr, such as why the markup was shown as plain text.
+    var warning: String?
+
+    /// zenity's title and text for a progress dialog, before translation.
+    static let defaultTitle = "Progress"
+    static let defaultText = "Running..."
+
+    /// Throws for a stdin that was closed (`<&-`): nothing could ever feed the
+    /// bar, where zenity reads its own X connection instead and never ends.
+    /// `feed` starts the source of updates (stdin, in the command).
+    init(_ options: ProgressOptions, environment: Environment, translations: Translations,
+         standardInputIsClosed: Bool = false,
+         feed: @escaping @Sendable @GtkActor (ProgressFeed) -> Void) throws(CLIError) {
+        if standardInputIsClosed {
+            throw CLIError(message: "--progress: stdin is closed, so nothing can report progress; "
+                           + "pipe the work's output into it (work | beckon --progress)",
+                           exitCode: ZenityExitCode.error.value(in: environment))
+        }
+        let common = options.common
+        // zenity's UI file labels them "Cancel" and "OK", from its own catalogue.
+        var buttons = ZenityButtons()
+        buttons.add(common.cancelLabel ?? translations.zenity("Cancel"), .cancel, .cancel)
+        buttons.add(common.okLabel ?? translations.zenity("OK"), .default, .ok)
+        buttons.addExtras(common.extraButtons)
+        let (text, warning) = ZenityText.labelText(options.text, default: translations.zenity(Self.defaultText),
+                                                   option: "--text")
+        // zenity sets the bar only for a percentage above -1.
+        let initial = options.percentage.flatMap { $0 > -1 ? Double(min($0, 100)) / 100 : nil } ?? 0
+        var request = ProgressRequest(
+            text: text, initialFraction: initial, pulsates: options.pulsate, autoCloses: options.autoClose,
+            showsTimeRemaining: options.timeRemaining, isCancellable: !options.noCancel, feed: feed)
+        request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
+                                     defaultWindowIcon: CommonOptions.zenityImage("zenity-progress.png"),
+                                     environment: environment)
+        self.request = request
+        self.buttons = buttons
+        self.warning = warning
+    }
+
+    /// Nothing printed for OK, nothing on the timeout (exit 5): zenity's
+    /// progress prints only an extra button's label. `--json` gives the
+    /// percentage the bar showed.
+    func answer(_ state: ProgressState) -> ZenityAnswer {
+        ZenityAnswer(printed: "", json: .double(state.fraction * 100), timeout: .printsAnswer)
+    }
+}
