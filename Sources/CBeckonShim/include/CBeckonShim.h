@@ -180,6 +180,29 @@ gulong beckon_color_chooser_on_color_activated(GtkWidget *chooser, BeckonCallbac
  * no journal listens. */
 int beckon_journal_send(const char *const *fields, int count);
 
+/* ---- the controlling terminal (terminal.c) ------------------------------ */
+
+/* Opens the controlling terminal (/dev/tty, close-on-exec, never acquiring
+ * one): a descriptor, or -1 with errno (ENXIO: the process has none). */
+int beckon_terminal_open(void);
+
+/* Saves the terminal modes of `fd` and switches to raw input: keys one at a
+ * time, no echo, ^C and ^Z as bytes. 0, or -1 with errno (not a terminal).
+ * The saved modes come back with beckon_terminal_restore, which also runs at
+ * exit(), so no ending of the process leaves the terminal raw. */
+int beckon_terminal_make_raw(int fd);
+
+/* Puts back the saved modes, leaves the alternate screen, shows the cursor;
+ * does nothing when nothing is saved. */
+void beckon_terminal_restore(void);
+
+/* Enters (and clears) or leaves the alternate screen, remembered for restore. */
+void beckon_terminal_set_alternate_screen(int fd, int on);
+
+/* The terminal's size in character cells; 80 × 24 when it does not say. */
+int beckon_terminal_columns(int fd);
+int beckon_terminal_rows(int fd);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK
