@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -27,7 +28,15 @@ int beckon_test_pty_spawn(const char *path, char *const argv[], char *const envp
   pid_t child = fork();
   if (child < 0) return -1;
   if (child == 0) {
-    /* Only async-signal-safe calls between fork and exec. */
+    /* Only async-signal-safe calls between fork and exec. The test runner's
+     * blocked and ignored signals would be inherited: a shell waiting for
+     * SIGCHLD would wait for ever. Start as from a login shell instead. */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int signum = 1; signum < NSIG; signum++) {
+      if (signum != SIGKILL && signum != SIGSTOP) signal(signum, SIG_DFL);
+    }
     setsid();
     int in = -1;
     if (!no_terminal) {
