@@ -37,7 +37,8 @@ final class TerminalDialog<Value> {
         self.control = control
         device = try TerminalDevice()
         reader = FileDescriptorReader(fileDescriptor: device.fileDescriptor, chunkSize: 4096, priority: G_PRIORITY_DEFAULT)
-        focus = prompt.fieldCount > 0 ? 0 : prompt.fieldCount + (frame.defaultButtonIndex ?? max(0, frame.buttons.count - 1))
+        // As in the window: the first field, else the default button, else the first one.
+        focus = prompt.fieldCount > 0 ? 0 : frame.defaultButtonIndex ?? 0
     }
 
     /// Draws the prompt, starts reading keys, and hands the session the

@@ -67,11 +67,20 @@ struct TerminalKeyDecoder: Sendable {
     /// A UTF-8 character; an invalid byte is skipped.
     private static func character(_ bytes: ArraySlice<UInt8>) -> (Character?, Int)? {
         let first = bytes[bytes.startIndex]
-        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 0
+        let length = switch first {
+        case 0x00..<0x80: 1
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 0
+        }
         guard length > 0 else { return (nil, 1) }
+        // A byte that cannot continue the sequence makes the lead byte a stray one.
+        guard bytes.dropFirst().prefix(length - 1).allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (nil, 1) }
         guard bytes.count >= length else { return nil }
         let scalars = String(decoding: bytes.prefix(length), as: UTF8.self).unicodeScalars
-        guard scalars.count == 1, let scalar = scalars.first, scalar != "\u{FFFD}" else { return (nil, 1) }
+        guard scalars.count == 1, let scalar = scalars.first else { return (nil, 1) }
+        if scalar == "\u{FFFD}", bytes.prefix(length).elementsEqual([0xEF, 0xBF, 0xBD]) == false { return (nil, 1) }
         return (Character(scalar), length)
     }
 
