@@ -10,7 +10,11 @@
 /// the process has no controlling terminal.
 ///
 /// ```swift
-/// let dialog = try TerminalPresenter.isAvailable ? Dialog(presenter: TerminalPresenter()) : Dialog()
+/// do {
+///     try GtkRuntime.run { @GtkActor in try await ask(Dialog()) }
+/// } catch GtkRuntimeError.noDisplay where TerminalPresenter.isAvailable {
+///     try GtkRuntime.runWithoutDisplay { @GtkActor in try await ask(Dialog(presenter: TerminalPresenter())) }
+/// }
 /// ```
 public struct TerminalPresenter: DialogPresenter {
     public init() {}

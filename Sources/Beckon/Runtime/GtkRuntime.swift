@@ -46,7 +46,7 @@ public enum GtkRuntime {
     public static func runWithoutDisplay<T: Sendable>(
         _ body: @escaping @GtkActor () async throws -> T
     ) throws -> T {
-        guard !loopStarted.exchange(true, ordering: .acquiringAndReleasing), !isRunning else {
+        guard !isRunning, !loopStarted.exchange(true, ordering: .acquiringAndReleasing) else {
             throw GtkRuntimeError.alreadyRunning
         }
         defer { loopStarted.store(false, ordering: .releasing) }
@@ -93,7 +93,7 @@ public enum GtkRuntime {
     }
 
     private static func initialize() throws(GtkRuntimeError) {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard !loopStarted.load(ordering: .acquiring), !started.exchange(true, ordering: .acquiringAndReleasing) else {
             throw .alreadyRunning
         }
         guard gtk_init_check(nil, nil) != 0 else {

@@ -60,6 +60,8 @@ final class TerminalDialog<Value> {
             end(.escape)
         })
         draw()
+        prompt.start(TerminalPromptEvents(redraw: { [weak self] in self?.draw() },
+                                          end: { [weak self] ending in self?.end(ending) }))
         return DialogWindow(widget: nil, read: { [prompt] _ in prompt.value }, ended: { [self] in close() })
     }
 

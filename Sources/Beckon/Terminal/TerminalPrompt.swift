@@ -28,6 +28,19 @@ protocol TerminalPrompt<Value>: AnyObject {
     var takesTyping: Bool { get }
     /// What the prompt holds now: the value the dialog ends with.
     var value: Value { get }
+    /// Called once when shown, for a prompt that changes by itself (lines
+    /// read from stdin, a task that finishes): how to draw it again and how
+    /// to end it, as a key would.
+    func start(_ events: TerminalPromptEvents)
+}
+
+/// What a prompt can ask of its ``TerminalDialog`` between keys.
+@GtkActor
+struct TerminalPromptEvents {
+    /// Draws the prompt again with what it holds now.
+    var redraw: @GtkActor () -> Void
+    /// Ends the dialog, as a button, Escape or a finished task would.
+    var end: @GtkActor (DialogEnding) -> Void
 }
 
 extension TerminalPrompt {
@@ -35,6 +48,7 @@ extension TerminalPrompt {
     func allows(button index: Int) -> Bool { true }
     var hint: String? { nil }
     var takesTyping: Bool { true }
+    func start(_ events: TerminalPromptEvents) {}
 }
 
 /// What a prompt has to draw in.

@@ -62,6 +62,17 @@ import Testing
         #expect(result.exitCode == 5, "\(result)")
     }
 
+    /// The library's own fallback, as Examples/Ask uses it: TerminalPresenter
+    /// in GtkRuntime.runWithoutDisplay.
+    @Test func theAskExampleAsksOnTheTerminal() throws {
+        let yes = try TerminalRun(["Proceed?"], executable: Products.ask)
+        try yes.answer(after: "Proceed?", ["y"])
+        #expect(yes.finish().exitCode == 0)
+        let no = try TerminalRun(["Proceed?"], executable: Products.ask)
+        try no.answer(after: "Proceed?", [Key.ctrlC])
+        #expect(no.finish().exitCode == 1)
+    }
+
     @Test func theTerminalIsPutBackAfterAnAnswer() throws {
         let modes = try modesAfter(["--entry", "--text=Name?"]) { run in
             try run.answer(after: "Name?", ["x", Key.enter])
