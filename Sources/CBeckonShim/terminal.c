@@ -2,8 +2,12 @@
  * can be opened: raw mode, its size, and putting it back on every ending,
  * exit() included (a termination signal ends the process through exit()). */
 #include "CBeckonShim.h"
+#include "callback.h"
+
+#include <glib-unix.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,4 +85,14 @@ int beckon_terminal_rows(int fd) {
   struct winsize size;
   if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return 24;
   return size.ws_row;
+}
+
+static gboolean resized(gpointer data) {
+  callback_box_call(data, 0, 0);
+  return G_SOURCE_CONTINUE;
+}
+
+guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGWINCH, resized, box, callback_box_unref);
 }

@@ -80,6 +80,11 @@ package final class TerminalProcess: @unchecked Sendable {
         _ = write(master, &bytes, bytes.count)
     }
 
+    /// Resizes the terminal, as a person dragging its window does.
+    package func resize(columns: Int, rows: Int) {
+        _ = beckon_test_pty_resize(master, Int32(columns), Int32(rows))
+    }
+
     /// Waits for the program to exit; kills it (SIGKILL) after `seconds`.
     package func wait(deadline seconds: Double = 15) -> ProcessResult {
         var status: Int32 = 0

@@ -60,3 +60,8 @@ int beckon_test_pty_spawn(const char *path, char *const argv[], char *const envp
   *pid = child;
   return 0;
 }
+
+int beckon_test_pty_resize(int master, int columns, int rows) {
+  struct winsize size = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)columns };
+  return ioctl(master, TIOCSWINSZ, &size);
+}

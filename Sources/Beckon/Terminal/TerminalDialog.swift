@@ -1,3 +1,4 @@
+import CBeckonShim
 import CGtk
 
 /// One prompt on the controlling terminal, from its first drawing to the
@@ -23,6 +24,7 @@ final class TerminalDialog<Value> {
     private var focus: Int
     private var escapeSource: guint = 0
     private var countdownSource: guint = 0
+    private var resizeSource: guint = 0
     private var secondsLeft: Int?
     /// The row of the cursor within what was drawn last, counted from its top.
     private var cursorRow = 0
@@ -53,6 +55,11 @@ final class TerminalDialog<Value> {
                 return true
             }
         }
+        // A pager wraps anew and an inline prompt is drawn again for the new size.
+        resizeSource = beckon_terminal_watch_resize(CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
+            self?.draw()
+            return 0
+        }, CallbackBox.release)
         reader.start(onData: { [self] bytes in
             receive(decoder.keys(in: bytes))
         }, onEnd: { [self] _ in
@@ -161,9 +168,10 @@ final class TerminalDialog<Value> {
     /// once, at the session's end, however it ended.
     private func close() {
         guard !isClosed else { return }
-        for source in [escapeSource, countdownSource] where source != 0 { g_source_remove(source) }
+        for source in [escapeSource, countdownSource, resizeSource] where source != 0 { g_source_remove(source) }
         escapeSource = 0
         countdownSource = 0
+        resizeSource = 0
         reader.stop()
         if prompt.usesWholeScreen {
             device.setAlternateScreen(false)

@@ -203,6 +203,10 @@ void beckon_terminal_set_alternate_screen(int fd, int on);
 int beckon_terminal_columns(int fd);
 int beckon_terminal_rows(int fd);
 
+/* Calls `func` from GLib's loop each time the terminal is resized (SIGWINCH);
+ * remove the returned source to stop. */
+guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

@@ -42,6 +42,15 @@ import Testing
         #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
     }
 
+    @Test func aResizedTerminalGetsMoreLines() throws {
+        let run = try terms([])
+        try run.process.waitFor("lines 1–18 of 115")
+        run.process.resize(columns: 80, rows: 40)
+        try run.process.waitFor("lines 1–34 of 115")
+        try run.answer(after: "lines 1–34", ["q"])
+        #expect(run.finish().exitCode == 1)
+    }
+
     @Test func declineByItsMnemonic() throws {
         let run = try terms([])
         try run.answer(after: "lines 1–", ["d"])

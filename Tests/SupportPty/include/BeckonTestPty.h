@@ -14,4 +14,7 @@ int beckon_test_pty_spawn(const char *path, char *const argv[], char *const envp
                           int no_terminal, int columns, int rows, int *master, int *stdout_fd, int *stderr_fd,
                           pid_t *pid);
 
+/* Resizes the terminal behind `master`; its foreground programs get SIGWINCH. */
+int beckon_test_pty_resize(int master, int columns, int rows);
+
 #endif
