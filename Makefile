@@ -55,6 +55,8 @@ test-unit: deps
 
 # The headline job on the bundled sample terms. Declining is an answer, not a
 # failed build: the demo reports the exit status instead of failing on it.
+# Without a display (SSH, a server, a container) beckon shows the terms on the
+# terminal instead, so the demo works there too.
 demo: release
 	@status=0; $(BIN)/beckon terms --file Resources/terms/sample-terms.md --id org.beckon.demo --version 1 --json || status=$$?; \
 	case $$status in \

@@ -35,7 +35,9 @@ let package = Package(
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
         // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).
-        .target(name: "BeckonTestSupport", path: "Tests/Support"),
+        .target(name: "BeckonTestSupport", dependencies: ["CBeckonTestPty"], path: "Tests/Support"),
+        // A program on a pseudo-terminal of its own, for the terminal fallback's tests.
+        .target(name: "CBeckonTestPty", path: "Tests/SupportPty"),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
         .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport"]),
         // The built executables driven as processes, side by side with zenity.

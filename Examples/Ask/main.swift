@@ -1,5 +1,6 @@
 // Ask: the smallest Beckon program. One question from Swift; exit 0 for Yes,
-// 1 for No (or Escape, or a close), 255 without a display.
+// 1 for No (or Escape, or a close). Without a display it asks on the
+// terminal; 255 without either.
 //
 //   swift run Ask "Accept the terms?"
 import Beckon
@@ -13,9 +14,16 @@ enum Answer: DialogChoice {
 }
 
 let question = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Accept the terms?"
+@GtkActor func ask(_ dialog: Dialog) async throws -> Answer {
+    try await dialog.choice(Answer.self, title: "Question", message: question)
+}
+
 do {
-    let answer = try GtkRuntime.run { @GtkActor in
-        try await Dialog.choice(Answer.self, title: "Question", message: question)
+    let answer: Answer
+    do {
+        answer = try GtkRuntime.run { @GtkActor in try await ask(Dialog()) }
+    } catch GtkRuntimeError.noDisplay where TerminalPresenter.isAvailable {
+        answer = try GtkRuntime.runWithoutDisplay { @GtkActor in try await ask(Dialog(presenter: TerminalPresenter())) }
     }
     exit(answer == .yes ? 0 : 1)
 } catch {

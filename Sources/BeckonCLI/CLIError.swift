@@ -92,12 +92,13 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CLIError {
-    /// Any error from the library as a command failure: no display is always
-    /// 255; a failure while the dialog ran honours ZENITY_ERROR, as zenity does.
+    /// Any error from the library as a command failure: no display (or no
+    /// terminal for --tty) is always 255; a failure while the dialog ran honours ZENITY_ERROR, as zenity does.
     init(_ error: any Error, environment: Environment) {
         switch error {
         case let error as CLIError: self = error
         case let error as GtkRuntimeError: self = CLIError(message: error.description)
+        case let error as TerminalError: self = CLIError(message: error.description)
         default:
             self = CLIError(message: "\(error)", exitCode: ZenityExitCode.error.value(in: environment))
         }

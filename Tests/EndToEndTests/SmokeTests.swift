@@ -5,7 +5,9 @@ import Testing
 /// The built `beckon` answers the basics, with and without a display.
 @Suite(.serialized) struct SmokeTests {
     @Test func noDisplayIsAClearErrorWithExit255() throws {
-        let result = try run(Products.beckon, ["--question", "--text", "x"],
+        // --no-tty: a test run from a terminal would otherwise ask there
+        // (TerminalFallbackTests covers no display and no terminal at all).
+        let result = try run(Products.beckon, ["--question", "--text", "x", "--no-tty"],
                              environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.exitCode == 255)
         #expect(result.stderr.contains("DISPLAY"))

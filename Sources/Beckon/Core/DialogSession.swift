@@ -20,6 +20,10 @@ struct DialogWindow<Value> {
     /// Reads what the window holds. Called exactly once, at the ending, while
     /// the window still exists.
     var read: @GtkActor (DialogEnding) -> Value
+    /// Called once when the session ends, however it ends (cancellation and
+    /// failures included), after ``read``: a window-less kind puts back what
+    /// it took, such as a terminal's modes.
+    var ended: (@GtkActor () -> Void)? = nil
 }
 
 /// Lets a kind end its own session: a long-lived window whose work is done,
@@ -70,16 +74,20 @@ final class DialogSession {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 var read: (@GtkActor (DialogEnding) -> Value)?
+                var ended: (@GtkActor () -> Void)?
                 session.open = { session in
                     let window = try build(DialogControl(session: session))
                     read = window.read
+                    ended = window.ended
                     return window.widget
                 }
                 session.deliver = { result in
-                    continuation.resume(with: result.flatMap { ending in
+                    let reply = result.flatMap { ending -> Result<(ending: DialogEnding, value: Value), any Error> in
                         guard let read else { return .failure(DialogError.runtimeNotRunning) }
                         return .success((ending, read(ending)))
-                    })
+                    }
+                    ended?()
+                    continuation.resume(with: reply)
                 }
                 session.start()
             }

@@ -36,6 +36,41 @@ public enum GtkRuntime {
         return try outcome.withLock { $0! }.get()
     }
 
+    /// Runs `body` on `@GtkActor` in GLib's main loop without initializing GTK,
+    /// for programs that ask on a terminal (``TerminalPresenter``) where no
+    /// display can be opened; returns its result.
+    ///
+    /// Timeouts, idles, file descriptor watches and Unix signals work as in
+    /// ``run(_:)``; GTK windows do not, so ``GtkPresenter`` throws
+    /// ``DialogError/runtimeNotRunning`` here.
+    public static func runWithoutDisplay<T: Sendable>(
+        _ body: @escaping @GtkActor () async throws -> T
+    ) throws -> T {
+        guard !isRunning, !loopStarted.exchange(true, ordering: .acquiringAndReleasing) else {
+            throw GtkRuntimeError.alreadyRunning
+        }
+        defer { loopStarted.store(false, ordering: .releasing) }
+        beckon_main_queue_drain_install()
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        nonisolated(unsafe) let quitting = loop
+        Task { @GtkActor in
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            g_main_loop_quit(quitting)
+        }
+        g_main_loop_run(loop)
+        return try outcome.withLock { $0! }.get()
+    }
+
+    private static let loopStarted = Atomic<Bool>(false)
+
+    /// Whether GLib's main loop runs `@GtkActor` jobs in this process, with
+    /// GTK (``run(_:)``) or without a display (``runWithoutDisplay(_:)``).
+    public static var isLoopRunning: Bool { isRunning || loopStarted.load(ordering: .acquiring) }
+
     /// Starts GTK and its main loop on a thread of its own, for processes whose
     /// main thread belongs to someone else (a test runner, another toolkit's loop).
     ///
@@ -58,7 +93,7 @@ public enum GtkRuntime {
     }
 
     private static func initialize() throws(GtkRuntimeError) {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard !loopStarted.load(ordering: .acquiring), !started.exchange(true, ordering: .acquiringAndReleasing) else {
             throw .alreadyRunning
         }
         guard gtk_init_check(nil, nil) != 0 else {

@@ -19,34 +19,39 @@ public enum Terms {
     /// (``GtkRuntime``) and throws ``DialogError/runtimeNotRunning`` without it.
     /// Throws ``TermsError/consentStore(_:)`` when the record cannot be read or
     /// written, and `CancellationError` when the awaiting task is cancelled.
-    public static func present(_ document: TermsDocument, options: TermsOptions = TermsOptions()) async throws
-        -> TermsOutcome
+    ///
+    /// `dialog` shows the terms: a window by default, the terminal with a
+    /// ``TerminalPresenter`` (a pager that offers Accept once its end was shown).
+    public static func present(_ document: TermsDocument, options: TermsOptions = TermsOptions(),
+                               dialog: Dialog = Dialog()) async throws -> TermsOutcome
     {
         if let record = try skippable(document, options) { return .alreadyAccepted(record) }
         // Asked before rendering starts: a hit costs no rendering at all.
-        return try await show(prepare(document), options)
+        return try await show(prepare(document), options, dialog)
     }
 
     /// Starts rendering `document` on another thread and returns at once; pass
-    /// the result to ``present(_:options:)-(PreparedTerms,_)`` later. Calling it
+    /// the result to ``present(_:options:dialog:)-(PreparedTerms,_,_)`` later. Calling it
     /// before ``GtkRuntime/run(_:)`` overlaps the rendering with GTK's start-up.
     public static func prepare(_ document: TermsDocument) -> PreparedTerms {
         PreparedTerms(document)
     }
 
-    /// ``present(_:options:)-(TermsDocument,_)`` for terms already being rendered.
-    public static func present(_ prepared: PreparedTerms, options: TermsOptions = TermsOptions()) async throws
-        -> TermsOutcome
+    /// ``present(_:options:dialog:)-(TermsDocument,_,_)`` for terms already being rendered.
+    public static func present(_ prepared: PreparedTerms, options: TermsOptions = TermsOptions(),
+                               dialog: Dialog = Dialog()) async throws -> TermsOutcome
     {
         if let record = try skippable(prepared.document, options) { return .alreadyAccepted(record) }
-        return try await show(prepared, options)
+        return try await show(prepared, options, dialog)
     }
 
     /// The window, and what its ending means.
-    private static func show(_ prepared: PreparedTerms, _ options: TermsOptions) async throws -> TermsOutcome {
+    private static func show(_ prepared: PreparedTerms, _ options: TermsOptions, _ dialog: Dialog) async throws
+        -> TermsOutcome
+    {
         let document = prepared.document
         let request = TermsRequest(prepared, options: options)
-        switch try await Dialog().present(request).outcome {
+        switch try await dialog.present(request).outcome {
         case .button(Int(TermsWindow.acceptResponse)):
             guard let id = options.consentID else { return .accepted(nil) }
             return .accepted(try recordAcceptance(of: document, id: id, version: options.version, options: options))

@@ -14,6 +14,8 @@ struct TermsArguments: Equatable {
     var revoke = false
     var timeout: Int?
     var json = false
+    var tty = false
+    var noTTY = false
     var width: Int?
     var height: Int?
     var encoding: String?
@@ -32,6 +34,7 @@ struct TermsArguments: Equatable {
     ]
     private static let flags: Set<String> = [
         "no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help", "test-pause-mid-write",
+        "tty", "no-tty",
     ]
 
     /// Parses the arguments after `terms`.
@@ -73,6 +76,8 @@ struct TermsArguments: Equatable {
         case "status": status = true
         case "revoke": revoke = true
         case "json": json = true
+        case "tty": tty = true
+        case "no-tty": noTTY = true
         case "test-pause-mid-write": testPauseMidWrite = true
         default: help = true
         }

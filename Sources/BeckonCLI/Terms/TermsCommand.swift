@@ -53,9 +53,10 @@ enum TermsCommand {
         let prepared = Terms.prepare(document)
         let outcome: TermsOutcome
         do {
-            outcome = try GtkRuntime.run { @GtkActor in
+            let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
+            outcome = try fallback.run { @GtkActor dialog, _ in
                 TerminationSignals.exitWhenReceived()
-                return try await Terms.present(prepared, options: options)
+                return try await Terms.present(prepared, options: options, dialog: dialog)
             }
         } catch let error as TermsError {
             throw CLIError.failure(error.description)

@@ -19,6 +19,9 @@ enum TermsHelp {
       --width=WIDTH              Set the window width
       --height=HEIGHT            Set the window height
       --timeout=TIMEOUT          Exit 5 after TIMEOUT seconds, reading the terms included
+      --tty                      Show the terms on the terminal, not in a window
+                                 (without a display, the terminal is used anyway)
+      --no-tty                   Never use the terminal: without a display, fail
 
     Consent record options
       --id=ORG.PRODUCT           Record an acceptance under this id

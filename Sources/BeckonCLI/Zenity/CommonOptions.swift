@@ -22,6 +22,8 @@ struct CommonOptions: Sendable, Equatable {
     // Beyond zenity.
     var json = false
     var countdown = false
+    /// `--tty` / `--no-tty`: whether to ask on the terminal without a display.
+    var terminal = TerminalFallback.whenNoDisplay
 
     init() {}
 
@@ -41,6 +43,7 @@ struct CommonOptions: Sendable, Equatable {
         programName = given.string("name")
         json = given.flag("json")
         countdown = given.flag("countdown")
+        terminal = TerminalFallback(tty: given.flag("tty"), noTTY: given.flag("no-tty"))
     }
 
     /// The timeout in seconds, when there is one (zenity ignores zero and less).

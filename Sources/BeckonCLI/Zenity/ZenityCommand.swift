@@ -36,7 +36,8 @@ enum ZenityCommand {
         }
     }
 
-    /// Shows `dialog` in GTK's loop and returns the exit code; every failure
+    /// Shows `dialog` in GTK's loop, or on the terminal (``TerminalFallback``),
+    /// and returns the exit code; every failure
     /// becomes a ``CLIError`` here, the one place that maps errors to codes.
     static func run(_ dialog: any ZenityDialog, _ common: CommonOptions, environment: Environment,
                     program: String) -> Int32 {
@@ -54,15 +55,15 @@ enum ZenityCommand {
         }
         let standardInputIsClosed = ClosedStandardStreams.stdinWasClosed
         do {
-            let output = try GtkRuntime.run { @GtkActor in
+            let output = try common.terminal.run { @GtkActor asking, onTerminal in
                 TerminationSignals.exitWhenReceived()
-                if let attach = common.attach, beckon_display_is_x11() == 0 {
+                if !onTerminal, let attach = common.attach, beckon_display_is_x11() == 0 {
                     // zenity's --attach names an X11 window; Wayland has no such ids.
                     StandardError.write("beckon: warning: --attach=\(attach) needs an X11 display; "
                                         + "on this one the dialog is not attached to it\n")
                 }
                 // Translations are read after gtk_init has set the locale.
-                var context = ZenityContext(dialog: Dialog(), environment: environment, translations: .system,
+                var context = ZenityContext(dialog: asking, environment: environment, translations: .system,
                                             warn: { StandardError.write($0 + "\n") })
                 context.standardInputIsClosed = standardInputIsClosed
                 return try await dialog.run(context)

@@ -39,6 +39,8 @@ enum ZenityOptionTable {
         O("json", .none, nil, "Print one JSON object: the button, its label, the exit code, how the dialog ended, "
             + "and the dialog's value"),
         O("countdown", .none, nil, "Show the seconds left before --timeout closes the dialog"),
+        O("tty", .none, nil, "Ask on the terminal (/dev/tty) instead of in a window"),
+        O("no-tty", .none, nil, "Never ask on the terminal: without a display, fail (exit 255)"),
     ]
 
     /// `--display`, listed with the dialog flags as zenity lists it.
@@ -49,10 +51,10 @@ enum ZenityOptionTable {
         + [display]
 
     /// Options that every dialog takes: the general ones (unless a dialog
-    /// refuses one), GTK's, `--display`, beckon's `--json` and `--countdown`,
+    /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty` and `--no-tty`,
     /// and those zenity 3.44 never checks.
     static let everyDialogTakes: Set<String> = Set((general + gtk).map(\.name))
-        .union(["display", "json", "countdown"]).union(uncheckedByZenity)
+        .union(["display", "json", "countdown", "tty", "no-tty"]).union(uncheckedByZenity)
 
     /// Options of one dialog that zenity 3.44 accepts, and ignores, with any
     /// other: its checks for "not supported for this dialog" skip them. Found

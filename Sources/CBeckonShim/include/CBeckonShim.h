@@ -252,6 +252,33 @@ GtkWidget *beckon_web_view_new(gboolean opens_links);
 void beckon_web_view_load_uri(GtkWidget *view, const char *uri);
 void beckon_web_view_load_html(GtkWidget *view, const char *html, const char *base_uri);
 
+/* ---- the controlling terminal (terminal.c) ------------------------------ */
+
+/* Opens the controlling terminal (/dev/tty, close-on-exec, never acquiring
+ * one): a descriptor, or -1 with errno (ENXIO: the process has none). */
+int beckon_terminal_open(void);
+
+/* Saves the terminal modes of `fd` and switches to raw input: keys one at a
+ * time, no echo, ^C and ^Z as bytes. 0, or -1 with errno (not a terminal).
+ * The saved modes come back with beckon_terminal_restore, which also runs at
+ * exit(), so no ending of the process leaves the terminal raw. */
+int beckon_terminal_make_raw(int fd);
+
+/* Puts back the saved modes, leaves the alternate screen, shows the cursor;
+ * does nothing when nothing is saved. */
+void beckon_terminal_restore(void);
+
+/* Enters (and clears) or leaves the alternate screen, remembered for restore. */
+void beckon_terminal_set_alternate_screen(int fd, int on);
+
+/* The terminal's size in character cells; 80 × 24 when it does not say. */
+int beckon_terminal_columns(int fd);
+int beckon_terminal_rows(int fd);
+
+/* Calls `func` from GLib's loop each time the terminal is resized (SIGWINCH);
+ * remove the returned source to stop. */
+guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

@@ -13,6 +13,7 @@ enum Products {
     }
     static var beckon: String { directory.appendingPathComponent("beckon").path }
     static var termsWorkflow: String { directory.appendingPathComponent("TermsWorkflow").path }
+    static var ask: String { directory.appendingPathComponent("Ask").path }
     /// The package's root, for Resources/.
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

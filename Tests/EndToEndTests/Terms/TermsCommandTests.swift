@@ -7,7 +7,8 @@ import Testing
 @Suite struct TermsCommandTests {
     @Test func noDisplayIsAClearErrorWithExit255() throws {
         let fixture = try TermsFixture()
-        let result = try fixture.run(["--file", TermsFixture.sample],
+        // --no-tty: a test run from a terminal would otherwise ask there.
+        let result = try fixture.run(["--file", TermsFixture.sample, "--no-tty"],
                                      environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.exitCode == 255, "\(result)")
         #expect(result.stderr.contains("DISPLAY"))

@@ -1,0 +1,95 @@
+/// The part of a terminal prompt that is a kind's own: what it shows between
+/// the title and the buttons, the keys it takes, and the value it holds.
+///
+/// ``TerminalDialog`` does the rest for every kind: the title, the buttons
+/// and their focus, mnemonics, Escape, Ctrl-C and Ctrl-D, drawing, the
+/// countdown. Each kind's folder has a `<Kind>Request+Terminal.swift` with
+/// one of these.
+@GtkActor
+protocol TerminalPrompt<Value>: AnyObject {
+    associatedtype Value
+    /// How many focus stops come before the buttons (a text field, a scale).
+    var fieldCount: Int { get }
+    /// Whether the prompt takes the whole screen (the alternate screen, as a
+    /// pager does) rather than a few lines under the shell's prompt.
+    var usesWholeScreen: Bool { get }
+    /// The lines under the title, for a terminal `layout.width` cells wide,
+    /// and where the cursor goes, when on a field.
+    func render(_ layout: TerminalLayout) -> TerminalBody
+    /// Handles `key` given the field in focus (nil: a button is); returns
+    /// ``TerminalKeyResult/ignored`` to leave it to the buttons.
+    func handle(_ key: TerminalKey, field: Int?) -> TerminalKeyResult
+    /// Whether button `index` can be pressed now.
+    func allows(button index: Int) -> Bool
+    /// A line under the buttons, such as why one of them waits.
+    var hint: String? { get }
+    /// Whether its fields take typed characters; when not, a button's
+    /// mnemonic letter presses it without Alt, as on a message.
+    var takesTyping: Bool { get }
+    /// What the prompt holds now: the value the dialog ends with.
+    var value: Value { get }
+    /// Called once when shown, for a prompt that changes by itself (lines
+    /// read from stdin, a task that finishes): how to draw it again and how
+    /// to end it, as a key would.
+    func start(_ events: TerminalPromptEvents)
+}
+
+/// What a prompt can ask of its ``TerminalDialog`` between keys.
+@GtkActor
+struct TerminalPromptEvents {
+    /// Draws the prompt again with what it holds now.
+    var redraw: @GtkActor () -> Void
+    /// Ends the dialog, as a button, Escape or a finished task would.
+    var end: @GtkActor (DialogEnding) -> Void
+}
+
+extension TerminalPrompt {
+    var usesWholeScreen: Bool { false }
+    func allows(button index: Int) -> Bool { true }
+    var hint: String? { nil }
+    var takesTyping: Bool { true }
+    func start(_ events: TerminalPromptEvents) {}
+}
+
+/// What a prompt has to draw in.
+struct TerminalLayout: Sendable {
+    /// Cells per line; a line must stay shorter, so the terminal never wraps it.
+    var width: Int
+    /// Lines the body may take (the whole screen's, less the title and buttons).
+    var height: Int
+    /// The field in focus, nil when a button is.
+    var focusedField: Int?
+}
+
+/// The lines a prompt shows, and the cursor's place in them.
+struct TerminalBody: Sendable {
+    var lines: [String]
+    /// Line and cell of the cursor; nil hides it.
+    var cursor: (line: Int, column: Int)?
+
+    init(_ lines: [String], cursor: (line: Int, column: Int)? = nil) {
+        self.lines = lines
+        self.cursor = cursor
+    }
+}
+
+/// What a key did to a prompt.
+enum TerminalKeyResult: Sendable, Equatable {
+    /// Taken; draw again.
+    case handled
+    /// Not the prompt's key: the buttons may take it.
+    case ignored
+    /// The focus moves to the next stop, as Tab (Return in a user-name field).
+    case focusNext
+    /// The default button is pressed, as Return.
+    case activate
+    /// The prompt ends as Escape ends it (`q` in a pager).
+    case dismiss
+}
+
+/// A request ``TerminalPresenter`` can show: each kind's terminal prompt.
+protocol TerminalDialogKind<Value>: DialogRequest {
+    associatedtype Value
+    /// The prompt for this request, in its first state.
+    @GtkActor func makePrompt() throws -> any TerminalPrompt<Value>
+}

@@ -1,0 +1,124 @@
+import CGtk
+
+/// Text as a terminal shows it: widths in cells, wrapping, ANSI styles,
+/// Pango markup and mnemonics taken out.
+enum TerminalText {
+    static let bold = "\u{1B}[1m", dim = "\u{1B}[2m", italic = "\u{1B}[3m", underline = "\u{1B}[4m"
+    static let reverse = "\u{1B}[7m", reset = "\u{1B}[0m"
+
+    /// `text` in `style`, then back to plain.
+    static func styled(_ text: String, _ style: String) -> String {
+        style.isEmpty || text.isEmpty ? text : style + text + reset
+    }
+
+    /// The cells `text` takes: wide characters two, combining marks none, ANSI
+    /// sequences none.
+    static func width(_ text: String) -> Int {
+        var cells = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            cells += cellWidth(scalar)
+        }
+        return cells
+    }
+
+    static func cellWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = gunichar(scalar.value)
+        if scalar.value < 0x20 || g_unichar_iszerowidth(value) != 0 { return 0 }
+        return g_unichar_iswide(value) != 0 ? 2 : 1
+    }
+
+    /// `text` cut to `width` cells, with "…" when something was cut. Plain text only.
+    static func fit(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard Self.width(text) > width else { return text }
+        var result = ""
+        var cells = 0
+        for character in text {
+            let cell = character.unicodeScalars.reduce(0) { $0 + cellWidth($1) }
+            if cells + cell > width - 1 { break }
+            result.append(character)
+            cells += cell
+        }
+        return result + "…"
+    }
+
+    /// Plain `text` in lines of at most `width` cells, broken at spaces where
+    /// it can be and anywhere where it cannot; "\n" starts a line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var cells = 0
+            var lastSpace: String.Index?
+            for character in paragraph.flatMap({ $0 == "\t" ? Array(repeating: Character(" "), count: 4) : [$0] }) {
+                let cell = character.unicodeScalars.reduce(0) { $0 + cellWidth($1) }
+                if cells + cell > width {
+                    if let space = lastSpace, space > line.startIndex {
+                        let rest = String(line[line.index(after: space)...])
+                        lines.append(String(line[..<space]))
+                        line = rest
+                    } else {
+                        lines.append(line)
+                        line = ""
+                    }
+                    cells = Self.width(line)
+                    lastSpace = nil
+                }
+                if character == " " { lastSpace = line.endIndex }
+                line.append(character)
+                cells += cell
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The text of Pango `markup` without its tags and entities; the markup
+    /// itself when it does not parse, as GTK then shows it.
+    static func plain(markup: String) -> String {
+        var text: UnsafeMutablePointer<CChar>?
+        var error: UnsafeMutablePointer<GError>?
+        guard pango_parse_markup(markup, -1, 0, nil, &text, nil, &error) != 0, let text else {
+            if error != nil { g_error_free(error) }
+            return markup
+        }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// What `text` shows: its markup taken out when it is markup.
+    static func plain(_ text: DialogText) -> String {
+        text.isMarkup ? plain(markup: text.string) : text.string
+    }
+
+    /// A label without its mnemonic underscore ("__" is one underscore), and
+    /// the mnemonic's letter, lowercased.
+    static func mnemonic(_ label: String) -> (text: String, key: Character?, offset: Int?) {
+        var text = ""
+        var key: Character?
+        var offset: Int?
+        var underscore = false
+        for character in label {
+            if underscore {
+                underscore = false
+                if character != "_", key == nil {
+                    key = Character(character.lowercased())
+                    offset = text.count
+                }
+                text.append(character)
+            } else if character == "_" {
+                underscore = true
+            } else {
+                text.append(character)
+            }
+        }
+        return (text, key, offset)
+    }
+}

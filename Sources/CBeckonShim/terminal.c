@@ -1,0 +1,98 @@
+/* The controlling terminal, for the fallback that asks there when no display
+ * can be opened: raw mode, its size, and putting it back on every ending,
+ * exit() included (a termination signal ends the process through exit()). */
+#include "CBeckonShim.h"
+#include "callback.h"
+
+#include <glib-unix.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static int saved_fd = -1;
+static struct termios saved_modes;
+static int alternate_screen = 0;
+static int exit_hook_installed = 0;
+
+static void write_all(int fd, const char *text) {
+  size_t left = strlen(text);
+  while (left > 0) {
+    ssize_t n = write(fd, text, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    text += n;
+    left -= (size_t)n;
+  }
+}
+
+int beckon_terminal_open(void) {
+  /* O_NOCTTY: a process without a controlling terminal must not acquire one
+   * here; /dev/tty then fails with ENXIO, which is "no terminal at hand". */
+  return open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+}
+
+void beckon_terminal_restore(void) {
+  if (saved_fd < 0) return;
+  if (alternate_screen) write_all(saved_fd, "\033[?1049l");
+  alternate_screen = 0;
+  /* Show the cursor and reset colours, whatever the prompt left. */
+  write_all(saved_fd, "\033[0m\033[?25h");
+  tcsetattr(saved_fd, TCSADRAIN, &saved_modes);
+  saved_fd = -1;
+}
+
+int beckon_terminal_make_raw(int fd) {
+  struct termios modes;
+  if (tcgetattr(fd, &modes) != 0) return -1;
+  if (!exit_hook_installed) {
+    atexit(beckon_terminal_restore);
+    exit_hook_installed = 1;
+  }
+  saved_modes = modes;
+  saved_fd = fd;
+  /* Keys arrive one by one, unechoed; ^C, ^D and ^Z are bytes the prompt
+   * reads (Ctrl-C ends it as Escape does). Output processing stays on, so
+   * "\n" still returns the carriage. */
+  modes.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+  modes.c_iflag &= ~(tcflag_t)(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT);
+  modes.c_cc[VMIN] = 1;
+  modes.c_cc[VTIME] = 0;
+  if (tcsetattr(fd, TCSADRAIN, &modes) != 0) {
+    saved_fd = -1;
+    return -1;
+  }
+  return 0;
+}
+
+void beckon_terminal_set_alternate_screen(int fd, int on) {
+  write_all(fd, on ? "\033[?1049h\033[H" : "\033[?1049l");
+  alternate_screen = on;
+}
+
+int beckon_terminal_columns(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return 80;
+  return size.ws_col;
+}
+
+int beckon_terminal_rows(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return 24;
+  return size.ws_row;
+}
+
+static gboolean resized(gpointer data) {
+  callback_box_call(data, 0, 0);
+  return G_SOURCE_CONTINUE;
+}
+
+guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_unix_signal_add_full(G_PRIORITY_DEFAULT, SIGWINCH, resized, box, callback_box_unref);
+}

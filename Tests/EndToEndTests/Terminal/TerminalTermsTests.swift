@@ -1,0 +1,88 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon terms` on the terminal: a pager whose Accept waits for the end,
+/// and the same consent record as the window's.
+@Suite(.serialized) struct TerminalTermsTests {
+    private let state = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-tty-terms-\(UUID())").path
+    private var sample: String { Products.packageRoot.appendingPathComponent("Resources/terms/sample-terms.md").path }
+    private var env: [String: String] { ["XDG_STATE_HOME": state] }
+
+    private func terms(_ extra: [String]) throws -> TerminalRun {
+        try TerminalRun(["terms", "--file", sample, "--json"] + extra, env: env)
+    }
+
+    @Test func acceptWaitsForTheEndThenRecords() throws {
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let run = try terms(["--id", "org.beckon.demo", "--version", "1"])
+        try run.process.waitFor("Scroll to the end of the terms to accept them.")
+        // Accept before the end: the bell, and the pager stays.
+        run.process.type("a")
+        try poll("the bell", { run.process.rawScreen.contains("\u{07}") }, until: { $0 })
+        try run.answer(after: "lines 1–", [Key.end])
+        try run.answer(after: "(end)", ["a"])
+        let result = run.finish()
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"outcome":"accepted","record":{"id":"org.beckon.demo","version":"1""#), "\(result)")
+        // The record is the one the window writes: --status finds it.
+        let status = try BeckonTestSupport.run(Products.beckon, ["terms", "--status", "--id", "org.beckon.demo"],
+                                               environment: env)
+        #expect(status.exitCode == 0 && status.stdout.contains("version: 1"), "\(status)")
+    }
+
+    @Test func paging() throws {
+        let run = try terms([])
+        try run.answer(after: "lines 1–18 of", [" "])
+        try run.process.waitFor("lines 19–36 of")
+        try run.answer(after: "lines 19–36", [Key.pageDown, "b"])
+        try run.process.waitFor("lines 19–36 of", count: 2)
+        try run.answer(after: "lines 19–36", ["q"])
+        let result = run.finish()
+        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
+    }
+
+    @Test func aResizedTerminalGetsMoreLines() throws {
+        let run = try terms([])
+        try run.process.waitFor("lines 1–18 of 115")
+        run.process.resize(columns: 80, rows: 40)
+        try run.process.waitFor("lines 1–34 of 115")
+        try run.answer(after: "lines 1–34", ["q"])
+        #expect(run.finish().exitCode == 1)
+    }
+
+    @Test func declineByItsMnemonic() throws {
+        let run = try terms([])
+        try run.answer(after: "lines 1–", ["d"])
+        let result = run.finish()
+        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"declined"}"# + "\n", "\(result)")
+    }
+
+    @Test func escapeDismisses() throws {
+        let run = try terms([])
+        try run.answer(after: "lines 1–", [Key.escape])
+        let result = run.finish()
+        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
+    }
+
+    @Test func theTimeout() throws {
+        let run = try terms(["--timeout", "1"])
+        try run.process.waitFor("lines 1–")
+        let result = run.finish()
+        #expect(result.exitCode == 5 && result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        // The alternate screen was left and the cursor shown again.
+        #expect(run.process.rawScreen.hasSuffix("\u{1B}[?1049l\u{1B}[0m\u{1B}[?25h"), "\(run.process.rawScreen.suffix(40).debugDescription)")
+    }
+
+    @Test func theCheckboxMustBeTicked() throws {
+        let run = try terms(["--checkbox", "I have read and agree"])
+        try run.answer(after: "[ ] I have read and agree", [Key.end])
+        try run.process.waitFor("Tick the box to accept the terms.")
+        run.process.type("a")
+        try poll("the bell", { run.process.rawScreen.contains("\u{07}") }, until: { $0 })
+        try run.answer(after: "Tick the box", [Key.tab, " "])
+        try run.answer(after: "[x] I have read and agree", ["a"])
+        let result = run.finish()
+        #expect(result.exitCode == 0 && result.stdout == #"{"outcome":"accepted"}"# + "\n", "\(result)")
+    }
+}
