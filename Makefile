@@ -1,7 +1,7 @@
 # Beckon: the two commands a newcomer needs are `make demo` and `make test`.
 PREFIX ?= /usr/local
 SWIFT ?= swift
-# The release link, for start-up time and memory (BENCHMARKS.md, "Where the time
+# The release link, for start-up time and memory (docs/performance-notes.md, "Where the time
 # goes"): lld packs the ~21,000 relative relocations of the static Swift runtime
 # into DT_RELR, and libstdc++ (the runtime's C++ support) is linked in rather
 # than loaded. The -L directory holds only libstdc++.a, so the linker takes it

@@ -3,7 +3,7 @@
  * The first icon a GTK 3 process asks GtkIconTheme for costs ~1.7 MiB of
  * resident memory and ~10 ms: every theme's icon-theme.cache is mapped, the
  * shared-mime-info cache is read, and a megabyte more of libgtk's code is paged
- * in (BENCHMARKS.md, "The zenity icons"). Loading the same PNG with gdk-pixbuf
+ * in (docs/performance-notes.md, "The zenity icons"). Loading the same PNG with gdk-pixbuf
  * costs ~0.2 MiB. So this file answers "which file would GtkIconTheme choose?"
  * from the same data GTK uses, each theme's index.theme and icon-theme.cache
  * (read a few bytes at a time, not mapped), by following gtkicontheme.c of

@@ -7,7 +7,7 @@
  * large folios) around every touched page and so hides how little code runs.
  * Writes the 16-byte granules touched, as offsets from the load base, in
  * first-touch order, to $PAGETRACE_OUT. Slow (a few seconds per dialog).
- * For profiling only; used for "Where the memory goes" in BENCHMARKS.md.
+ * For profiling only; used for "Where the memory goes" in docs/performance-notes.md.
  *
  *   cc -O2 -shared -fPIC -o /tmp/pagetrace.so bench/tools/pagetrace.c
  *   dlgbench -n 1 -t 300000 -- env SWIFT_BACKTRACE=enable=no \
