@@ -89,15 +89,10 @@ GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {
   return found;
 }
 
-/* The height of the work area of the monitor the pointer is on, or 0. */
+/* The height of the work area (window.c), or 0. */
 static int workarea_height(GtkWidget *widget) {
-  GdkDisplay *display = gtk_widget_get_display(widget);
-  GdkMonitor *monitor = display ? gdk_display_get_primary_monitor(display) : NULL;
-  if (!monitor && display && gdk_display_get_n_monitors(display) > 0) monitor = gdk_display_get_monitor(display, 0);
-  if (!monitor) return 0;
   GdkRectangle area;
-  gdk_monitor_get_workarea(monitor, &area);
-  return area.height;
+  return beckon_widget_workarea(widget, &area) ? area.height : 0;
 }
 
 /* Ends every paragraph of `buffer` longer than `limit` characters with a line

@@ -74,3 +74,21 @@ void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font)
   gtk_widget_override_font(widget, font);
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
+
+gboolean beckon_widget_workarea(GtkWidget *widget, GdkRectangle *area) {
+  GdkDisplay *display = gtk_widget_get_display(widget);
+  GdkMonitor *monitor = display ? gdk_display_get_primary_monitor(display) : NULL;
+  if (!monitor && display && gdk_display_get_n_monitors(display) > 0) monitor = gdk_display_get_monitor(display, 0);
+  if (!monitor) return FALSE;
+  gdk_monitor_get_workarea(monitor, area);
+  return area->width > 0 && area->height > 0;
+}
+
+void beckon_window_set_default_size_within_screen(GtkWidget *window, int width, int height) {
+  GdkRectangle area;
+  if (beckon_widget_workarea(window, &area)) {
+    if (width > area.width) width = area.width;
+    if (height > area.height) height = area.height;
+  }
+  gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+}

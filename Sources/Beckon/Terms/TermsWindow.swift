@@ -51,7 +51,7 @@ final class TermsWindow {
         let dialog = gtk_dialog_new()!
         self.dialog = dialog
         gtk_window_set_title(dialog.cast(), labels.title)
-        gtk_window_set_default_size(dialog.cast(), Int32(clamping: options.width), Int32(clamping: options.height))
+        beckon_window_set_default_size_within_screen(dialog, Int32(clamping: options.width), Int32(clamping: options.height))
         gtk_window_set_resizable(dialog.cast(), 1)
         gtk_window_set_icon_name(dialog.cast(), "beckon")
 

@@ -68,7 +68,6 @@ struct ListOptions: Sendable, Equatable {
             ],
             make: { given throws(CLIError) in
                 var options = ListOptions(given)
-                // Before GTK opens its display, which would take a closed fd 0.
                 if options.cells.isEmpty { options.standardInput = .inspect() }
                 return options
             })

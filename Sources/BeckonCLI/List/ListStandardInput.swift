@@ -4,21 +4,18 @@ import Glibc
 ///
 /// A closed stdin (`<&-`) is a trap: the next file GTK opens, its connection
 /// to the X server, would become descriptor 0, and zenity reads that
-/// connection's bytes as rows. beckon puts /dev/null there and says so.
+/// connection's bytes as rows. beckon puts /dev/null there at start
+/// (``ClosedStandardStreams``) and says so.
 enum ListStandardInput: Sendable, Equatable {
     case readable
-    /// It was closed; /dev/null stands in its place now.
+    /// It was closed at start; /dev/null stands in its place now.
     case closed
     /// A directory (`< /`): nothing to read.
     case directory
 
-    /// Looks at descriptor 0, and fills it with /dev/null when it is closed.
-    static func inspect() -> ListStandardInput {
-        if fcntl(0, F_GETFD) == -1 {
-            let fd = open("/dev/null", O_RDONLY)
-            if fd > 0 { dup2(fd, 0); close(fd) }
-            return .closed
-        }
+    /// Looks at descriptor 0 as the process found it.
+    static func inspect(wasClosed: Bool = ClosedStandardStreams.stdinWasClosed) -> ListStandardInput {
+        if wasClosed { return .closed }
         var status = stat()
         if fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return .directory }
         return .readable

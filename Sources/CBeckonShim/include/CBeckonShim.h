@@ -156,6 +156,15 @@ gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
  * manager's default first. */
 void beckon_window_set_icon(GtkWidget *window, const char *icon);
 
+/* Gets the work area (the screen without panels) of the primary monitor of
+ * `widget`'s display, or its first monitor. FALSE when there is none. */
+gboolean beckon_widget_workarea(GtkWidget *widget, GdkRectangle *area);
+
+/* gtk_window_set_default_size with each positive size kept within the work
+ * area: a window as wide as --width=2147483647 makes window managers abort
+ * (openbox does). -1 leaves a size to GTK. */
+void beckon_window_set_default_size_within_screen(GtkWidget *window, int width, int height);
+
 /* Draws `widget`'s text in `font` (a --font description). */
 void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font);
 

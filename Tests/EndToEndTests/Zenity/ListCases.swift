@@ -158,7 +158,10 @@ enum ListCases {
         C("list: the Cancel button", abc, C.keys("Down", "Tab", "Return"), exit: 1),
     ]
 
-    static let stdin: [ZenityCase] = [
+    /// zenity reads a row per 10 ms and closes stdin at its end: the keys wait for that.
+    static let stdin: [ZenityCase] = stdinCases.map { var c = $0; c.keysWaitForInput = true; return c }
+
+    private static let stdinCases: [ZenityCase] = [
         C("list: rows from stdin, one cell per line", ["--list", "--column=A", "--column=B", "--print-column=ALL"],
           stdin: "a\n1\nb\n2\n", C.keys("Down", "Return"), exit: 0, stdout: "b|2\n"),
         C("list: a last line without a newline is a cell", ["--list", "--column=A"], stdin: "a\nb\nc",

@@ -46,11 +46,14 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     /// The window is found by `windowName` then.
     var shell: String?
     var windowName: String?
+    /// Whether the keys wait until the program has read all of `stdin` and let
+    /// its descriptor go (zenity's list closes it at the end; beckon's puts
+    /// /dev/null there): for input read slowly, before keys that need all of it.
+    var keysWaitForInput = false
 
     var testDescription: String { name }
 
-    /// With `stdin` (text) or `stdinBytes` (any bytes), the keys wait until the
-    /// program has read all of it.
+    /// `stdin` is text, `stdinBytes` any bytes.
     init(_ name: String, _ arguments: [String], env: [String: String] = [:], stdin: String? = nil,
          stdinBytes: [UInt8]? = nil, _ answer: Answer,
          exit: Int32, stdout: String = "", zenityIsWrong: (why: String, beckon: Observed)? = nil) {
@@ -96,9 +99,7 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
             programArguments = ["-c", shell, "sh"] + arguments
             programEnvironment["DIALOG"] = executable
         }
-        // A writer still at work (or one that writes after the map) never
-        // lets stdin go, so the keys cannot wait for that.
-        let waitsForInput = stdin != nil && !stdinStaysOpen && stdinOnceMapped == nil && shell == nil
+        let waitsForInput = keysWaitForInput && stdin != nil
         let result = try DialogRun.run(program, programArguments, answer: harnessAnswer,
                                        environment: programEnvironment, stdin: stdin, waitsForInput: waitsForInput,
                                        keepStdinOpen: stdinStaysOpen, stdinOnceMapped: stdinOnceMapped.map { Data($0.utf8) },
