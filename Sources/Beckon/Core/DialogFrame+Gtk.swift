@@ -29,7 +29,7 @@ extension DialogFrame {
             gtk_widget_grab_focus(defaultButton)
         }
         if width != nil || height != nil {
-            gtk_window_set_default_size(dialog.cast(), Int32(clamping: width ?? -1), Int32(clamping: height ?? -1))
+            beckon_window_set_default_size_within_screen(dialog, Int32(clamping: width ?? -1), Int32(clamping: height ?? -1))
         }
         gtk_window_set_modal(dialog.cast(), isModal ? 1 : 0)
         if case .x11Window(let xid)? = parent {
