@@ -50,7 +50,7 @@ public struct FormFieldRule: Sendable, Hashable {
     }
 
     /// `text` as a number: decimal, with an optional sign and fraction.
-    static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         let trimmed = text.trimmingWhitespace
         guard trimmed.wholeMatch(of: /[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/) != nil else { return nil }
         return Double(trimmed)

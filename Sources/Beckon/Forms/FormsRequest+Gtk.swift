@@ -4,7 +4,7 @@ import CGtk
 /// Builds the window of a ``FormsRequest`` as zenity lays out its forms: the
 /// heading in bold as a frame's label, then a grid of labels and fields. As in
 /// zenity no button is the default (Return does not press OK) and the first
-/// field has the focus.
+/// field takes the focus.
 extension FormsRequest: GtkDialogKind {
     @GtkActor
     func makeWindow(_ control: DialogControl) throws -> DialogWindow<[FormFieldValue]> {
@@ -39,7 +39,6 @@ extension FormsRequest: GtkDialogKind {
 
         var readers: [@GtkActor () -> FormFieldValue] = []
         var watchers: [(UnsafeMutableRawPointer, String)] = []
-        var firstFocus: UnsafeMutablePointer<GtkWidget>?
         for (row, field) in fields.enumerated() {
             let label = gtk_label_new(field.label)!
             gtk_widget_set_halign(label, GTK_ALIGN_START)
@@ -49,7 +48,6 @@ extension FormsRequest: GtkDialogKind {
             gtk_grid_attach_next_to(grid.cast(), made.widget, label, GTK_POS_RIGHT, 1, 1)
             readers.append(made.read)
             watchers.append(made.changes)
-            if firstFocus == nil { firstFocus = made.focus }
         }
         gtk_widget_show_all(box)
 
@@ -65,16 +63,18 @@ extension FormsRequest: GtkDialogKind {
             for (instance, signal) in watchers { GtkSignal.connect(instance, signal, check) }
             check()
         }
-        if let firstFocus { gtk_widget_grab_focus(firstFocus) }
+        // No focus yet: GTK gives it to the first field as the window shows,
+        // as in zenity, which also selects a first list's first row.
+        gtk_window_set_focus(dialog.cast(), nil)
 
         return DialogWindow(widget: dialog) { _ in readers.map { $0() } }
     }
 
-    /// One field's widget, the widget that takes the focus, how to read it,
-    /// and the object and signal that say it changed.
+    /// One field's widget, how to read it, and the object and signal that
+    /// say it changed.
     @GtkActor
     private static func makeField(_ field: FormField) -> (
-        widget: UnsafeMutablePointer<GtkWidget>, focus: UnsafeMutablePointer<GtkWidget>,
+        widget: UnsafeMutablePointer<GtkWidget>,
         read: @GtkActor () -> FormFieldValue, changes: (UnsafeMutableRawPointer, String)
     ) {
         switch field.kind {
@@ -82,7 +82,7 @@ extension FormsRequest: GtkDialogKind {
             let entry = gtk_entry_new()!
             if case .text(let text)? = field.initial { gtk_entry_set_text(entry.cast(), text) }
             if field.kind == .password { gtk_entry_set_visibility(entry.cast(), 0) }
-            return (entry, entry, { .text(gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "") },
+            return (entry, { .text(gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "") },
                     (UnsafeMutableRawPointer(entry), "changed"))
         case .calendar:
             let calendar = gtk_calendar_new()!
@@ -90,7 +90,7 @@ extension FormsRequest: GtkDialogKind {
                 gtk_calendar_select_month(calendar.cast(), UInt32(date.month - 1), UInt32(date.year))
                 gtk_calendar_select_day(calendar.cast(), UInt32(date.day))
             }
-            return (calendar, calendar, {
+            return (calendar, {
                 var year: guint = 0, month: guint = 0, day: guint = 0
                 gtk_calendar_get_date(calendar.cast(), &year, &month, &day)
                 return .date(CalendarDate(year: Int(year), month: Int(month) + 1, day: Int(day)))
@@ -112,7 +112,7 @@ extension FormsRequest: GtkDialogKind {
             gtk_widget_set_size_request(scrolled, -1, 100)
             gtk_container_add(scrolled.cast(), tree)
             let selection = gtk_tree_view_get_selection(tree.cast())!
-            return (scrolled, tree, {
+            return (scrolled, {
                 var count: Int32 = 0
                 guard let chosen = beckon_tree_view_chosen_rows(tree, &count) else { return .row(nil) }
                 defer { g_free(chosen) }
@@ -124,7 +124,7 @@ extension FormsRequest: GtkDialogKind {
             let combo = gtk_combo_box_text_new()!
             for choice in choices { gtk_combo_box_text_append_text(combo.cast(), choice) }
             if case .choice(let index?)? = field.initial { gtk_combo_box_set_active(combo.cast(), Int32(index)) }
-            return (combo, combo, {
+            return (combo, {
                 let active = gtk_combo_box_get_active(combo.cast())
                 return .choice(active < 0 ? nil : Int(active))
             }, (UnsafeMutableRawPointer(combo), "changed"))
