@@ -24,8 +24,8 @@ enum FormsCases {
     static let ok = ["Tab", "Tab", "space"]
 
     static let buttons: [ZenityCase] = [
-        C("forms: typed text, OK", ["--forms", "--add-entry=Name"], .type("hello wörld", then: ok), exit: 0,
-          stdout: "hello wörld\n"),
+        C("forms: typed text, OK", ["--forms", "--add-entry=Name"], .type("hello world", then: ok), exit: 0,
+          stdout: "hello world\n"),
         C("forms: Return in an entry does not press OK", ["--forms", "--add-entry=Name", "--timeout=1"],
           .type("abc", then: ["Return"]), exit: 5, stdout: "abc\n"),
         C("forms: Tab then Return is Cancel", ["--forms", "--add-entry=Name"], .type("abc", then: ["Tab", "Return"]),
@@ -36,6 +36,8 @@ enum FormsCases {
           C.keys("Tab", "Tab", "Tab", "space"), exit: 1, stdout: "Später\n"),
         C("forms: --ok-label and --cancel-label", ["--forms", "--add-entry=Name", "--ok-label=Go",
                                                    "--cancel-label=No"], .type("x", then: ok), exit: 0,
+          stdout: "x\n"),
+        C("forms: ZENITY_OK", ["--forms", "--add-entry=Name"], env: ["ZENITY_OK": "7"], .type("x", then: ok), exit: 7,
           stdout: "x\n"),
         C("forms: DIALOG_TIMEOUT", ["--forms", "--add-entry=A", "--add-entry=B", "--timeout=1"],
           env: ["DIALOG_TIMEOUT": "8"], .type("a", then: ["Tab", "b"]), exit: 8, stdout: "a|b\n"),
@@ -76,6 +78,9 @@ enum FormsCases {
           ["--forms", "--add-list=L", "--list-values=a|b", "--column-values=c1", "--add-list=M",
            "--list-values=p|q|r", "--column-values=d1|d2", "--timeout=2"],
           C.keys("Tab", "space"), exit: 5, stdout: "a,|pqr\n"),
+        C("forms: --show-header, then Tab from the list to the next field",
+          ["--forms", "--add-list=L", "--list-values=a|b", "--show-header", "--add-entry=E", "--timeout=2"],
+          C.keys("Down", "Tab", "x"), exit: 5, stdout: "b,|x\n"),
         C("forms: an empty --list-values has no rows", ["--forms", "--add-list=L", "--list-values=", "--add-entry=E",
                                                         "--timeout=1"], .none, exit: 5, stdout: "|\n"),
     ]
@@ -84,6 +89,8 @@ enum FormsCases {
         C("forms: Down picks a combo's entry; an unpicked combo prints a space",
           ["--forms", "--add-combo=C", "--combo-values=x|y|z", "--add-combo=D", "--combo-values=u|v", "--timeout=2"],
           C.keys("Down", "Down"), exit: 5, stdout: "y| \n"),
+        C("forms: Up in a combo goes back", ["--forms", "--add-combo=C", "--combo-values=x|y|z", "--timeout=2"],
+          C.keys("Down", "Down", "Down", "Up"), exit: 5, stdout: "y\n"),
         C("forms: a combo without --combo-values", ["--forms", "--add-entry=E", "--add-combo=C", "--timeout=1"],
           .none, exit: 5, stdout: "| \n"),
     ]
