@@ -6,7 +6,8 @@ extension FormsPlan {
     /// calendar its day through the date format, a combo its choice (" " for
     /// none), and a list its chosen row's cells, each followed by ',' unless
     /// the list is the last field ("(null)" for a cell past a short row's end).
-    /// `--json` gives an object keyed by the fields' labels.
+    /// `--json` gives an object keyed by the fields' labels as `value`, and
+    /// the same values in field order as `fields` (labels may repeat).
     func answer(_ values: [FormFieldValue]) -> ZenityAnswer {
         var printed: [String] = []
         var members: [(String, JSONValue)] = []
@@ -39,6 +40,6 @@ extension FormsPlan {
             }
         }
         return ZenityAnswer(printed: printed.joined(separator: separator) + "\n", json: .object(members),
-                            timeout: .printsAnswer)
+                            jsonDetails: [("fields", .array(members.map(\.1)))], timeout: .printsAnswer)
     }
 }

@@ -11,7 +11,8 @@ import Testing
                             .type("Ada", then: ["Tab", "Tab", "Tab", "Tab", "space"]))
         #expect(ok.exitCode == 0)
         #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"#
-                + #""value":{"Name":"Ada","Pick":["c","d"],"Plan":null}}"# + "\n", "\(ok)")
+                + #""value":{"Name":"Ada","Pick":["c","d"],"Plan":null},"fields":["Ada",["c","d"],null]}"# + "\n",
+                "\(ok)")
         let timedOut = try beckon(["--forms", "--json", "--add-entry=Name", "--timeout=1"], .type("Bo", then: []))
         #expect(timedOut.exitCode == 5)
         #expect(timedOut.stdout.contains(#""ended":"timeout""#) && timedOut.stdout.contains(#""value":{"Name":"Bo"}"#),
