@@ -2,7 +2,8 @@
 /// Entries edit as `read -e` does (a password shows nothing), a calendar's
 /// day moves with Left/Right (a day), Up/Down (a week) and PgUp/PgDn (a
 /// month), a list's row and a combo's choice with Up and Down. As in the
-/// window, Return does not press OK, and OK waits until every rule is kept.
+/// window, Return does not press OK, a list chooses its first row as it
+/// first gets the focus, and OK waits until every rule is kept.
 extension FormsRequest: TerminalDialogKind {
     @GtkActor
     func makePrompt() throws -> any TerminalPrompt<[FormFieldValue]> {
@@ -35,6 +36,13 @@ private final class FormsPrompt: TerminalPrompt {
     var hint: String? { request.problem(value)?.replacingNewlines }
 
     func render(_ layout: TerminalLayout) -> TerminalBody {
+        // GTK's list chooses its first row when it first gets the focus (the
+        // first field gets it as the window opens); the prompt does the same
+        // as the focus is drawn there, so both end with the same row.
+        if let focused = layout.focusedField, values.indices.contains(focused), case .row(nil) = values[focused],
+           case .list(_, let rows, _) = request.fields[focused].kind, !rows.isEmpty {
+            values[focused] = .row(0)
+        }
         var lines = request.text.map { TerminalText.wrap(TerminalText.plain($0), width: layout.width) } ?? []
         var cursor: (Int, Int)?
         for (index, field) in request.fields.enumerated() {
