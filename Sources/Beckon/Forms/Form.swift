@@ -46,7 +46,9 @@ public struct Form: Sendable, Hashable {
     }
 
     /// A list of rows under `columns`; its answer is the chosen row's cells,
-    /// nil when no row is chosen.
+    /// nil when no row is chosen. Without `initialRow`, the list chooses its
+    /// first row when it first gets the focus, as GTK's lists do (a list that
+    /// is the first field gets it as the window opens).
     public mutating func list(_ label: String, columns: [String], rows: [[String]], initialRow: Int? = nil,
                               showsHeader: Bool = true, rule: FormFieldRule = FormFieldRule())
         -> FormFieldHandle<[String]?> {
