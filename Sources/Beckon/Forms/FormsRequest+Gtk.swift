@@ -57,6 +57,7 @@ extension FormsRequest: GtkDialogKind {
             let check: @GtkActor () -> Void = { [self] in
                 let problem = self.problem(readers.map { $0() })
                 gtk_widget_set_sensitive(okButton, problem == nil ? 1 : 0)
+                gtk_widget_set_tooltip_text(okButton, problem)
                 gtk_label_set_text(problemLabel.cast(), problem ?? "")
                 if problem == nil { gtk_widget_hide(problemLabel) } else { gtk_widget_show(problemLabel) }
             }
