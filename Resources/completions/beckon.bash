@@ -1,9 +1,9 @@
 # bash completion for beckon (zenity-compatible dialogs, and `beckon terms`).
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
-_beckon_dialogs="--calendar --entry --error --info --list --progress --question --warning --scale --text-info --color-selection --password"
+_beckon_dialogs="--calendar --entry --error --info --list --progress --question --warning --scale --text-info --color-selection --password --forms"
 _beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty"
-_beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-list --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-beckon --help-misc --help-gtk"
+_beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-list --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
 declare -gA _beckon_dialog_options=(
   [calendar]="--text= --day= --month= --year= --date-format="
   [entry]="--text= --entry-text= --hide-text"
@@ -17,6 +17,7 @@ declare -gA _beckon_dialog_options=(
   [text-info]="--filename= --editable --font= --checkbox= --html --no-interaction --url= --auto-scroll"
   [color-selection]="--color= --show-palette"
   [password]="--username"
+  [forms]="--add-entry= --add-password= --add-calendar= --add-list= --list-values= --column-values= --add-combo= --combo-values= --show-header --text= --separator= --forms-date-format= --field-value= --required --field-pattern= --field-range="
 )
 # END GENERATED OPTIONS
 

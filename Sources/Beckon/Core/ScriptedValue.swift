@@ -18,4 +18,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case checkbox(Bool)
     /// What a progress dialog showed as it ended.
     case progress(ProgressState)
+    /// What every field of a form holds, in field order.
+    case form([FormFieldValue])
 }

@@ -23,11 +23,7 @@ enum ZenityDialogs {
         TextInfoOptions.type,
         ColorOptions.type,
         PasswordOptions.type,
-        notProvided("forms", "Display forms dialog", "Forms dialog options", "Show forms dialog options",
-                    strings: ["add-entry", "add-password", "add-calendar", "add-list", "list-values",
-                              "column-values", "add-combo", "combo-values", "text", "separator",
-                              "forms-date-format"],
-                    flags: ["show-header"]),
+        FormsOptions.type,
     ]
 
     /// A zenity dialog beckon does not show yet: its options parse as in

@@ -98,7 +98,7 @@ import Testing
         #expect(result.exitCode == 255)
         #expect(result.stderr.contains("--bogus"))
         #expect(result.stderr.contains("This option is not available. Please see --help for all possible usages."))
-        let other = try run(Products.beckon, ["--forms"])
+        let other = try run(Products.beckon, ["--notification"])
         #expect(other.exitCode == 255)
         #expect(other.stderr.contains("does not provide"), "\(other)")
     }
