@@ -3,6 +3,8 @@ import CGtk
 
 /// The terms window: a GtkDialog with the rendered terms in a scrolled
 /// GtkTextView, an optional checkbox, a hint line, and Decline / Accept.
+/// Long terms are shown a page at a time (``TermsPages``), with Previous and
+/// Next under the text; the gate then opens on the end of the last page.
 ///
 /// Shown through ``DialogSession`` like every Beckon dialog; this class only
 /// builds the window and keeps Accept gated. The gate is kept twice: Accept is
@@ -27,6 +29,20 @@ final class TermsWindow {
     /// The idle step filling the buffer, or the timeout waiting for more rendered text.
     private var fillSource: guint = 0
     private var endCheckSource: guint = 0
+    /// Takes rendered pieces while the page shown is complete and later ones are still rendering.
+    private var collectSource: guint = 0
+
+    /// The rendered terms by page, the page shown, and how many of its pieces the filler has.
+    private var pages: TermsPages
+    private var pageIndex = 0
+    private var fedPieces = 0
+    /// Ctrl+End came before the last page was rendered: show its end once it is.
+    private var wantsEnd = false
+    private var pageBar: UnsafeMutablePointer<GtkWidget>?
+    private var pageLabel: UnsafeMutablePointer<GtkWidget>?
+    private var previousButton: UnsafeMutablePointer<GtkWidget>?
+    private var nextButton: UnsafeMutablePointer<GtkWidget>?
+    private var scrolled: UnsafeMutablePointer<GtkWidget>?
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
@@ -40,6 +56,7 @@ final class TermsWindow {
         self.labels = options.labels
         self.onWarning = options.onWarning
         self.gate = TermsGate(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
+        self.pages = TermsPages(markdownBytes: prepared.document.markdown.utf8.count)
     }
 
     /// Builds the window for `prepared`; ``DialogSession`` shows and owns it.
@@ -62,6 +79,8 @@ final class TermsWindow {
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
         Self.setMargins(scrolled, top: 6)
         gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
+        self.scrolled = scrolled
+        if pages.isPaged { gtk_box_pack_start(content.cast(), makePageBar(), 0, 0, 0) }
 
         if let checkboxLabel = options.checkboxLabel {
             let checkbox = gtk_check_button_new_with_label(checkboxLabel)!
@@ -99,14 +118,18 @@ final class TermsWindow {
         connect(dialog, "destroy") { window in
             window.dialog = nil
             window.textView = nil
-            for source in [window.fillSource, window.endCheckSource] where source != 0 { g_source_remove(source) }
+            for source in [window.fillSource, window.endCheckSource, window.collectSource] where source != 0 {
+                g_source_remove(source)
+            }
             window.fillSource = 0
             window.endCheckSource = 0
+            window.collectSource = 0
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
+        pagesChanged()
         gateChanged()
         return dialog
     }
@@ -134,6 +157,11 @@ final class TermsWindow {
             linkClicked(at: Int(offset))
             return 0
         }, CallbackBox.release)
+        if pages.isPaged {
+            beckon_text_view_watch_page_keys(textView, CallbackBox.call, CallbackBox.retain { [self] key, _ in
+                pageKey(BeckonTextViewPageKey(rawValue: UInt32(bitPattern: key))) ? 1 : 0
+            }, CallbackBox.release)
+        }
         return textView
     }
 
@@ -166,6 +194,7 @@ final class TermsWindow {
         var words = ["beckon-terms-gate", gate.isOpen ? "open" : "closed"]
         if gate.hasScrolledToEnd { words.append("scrolled") }
         if gate.isChecked { words.append("checked") }
+        if pages.isPaged { words.append("page-\(pageIndex + 1)-of-\(pages.isFinished ? String(pages.count) : "more")") }
         if gtk_widget_is_sensitive(acceptButton) != 0 { words.append("accept-sensitive") }
         if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
             words.append("accept-pressed")
@@ -187,7 +216,7 @@ final class TermsWindow {
             prepared.renderRest()
             scheduleFill()
         }
-        if endCheckSource == 0 && filler.isComplete && !gate.hasScrolledToEnd {
+        if endCheckSource == 0 && showsLastPageWhole && !gate.hasScrolledToEnd {
             // At redraw priority, so it comes before most of GtkTextView's
             // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
             endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
@@ -205,9 +234,26 @@ final class TermsWindow {
     }
 
     private func takeRenderedPieces() {
-        guard let filler else { return }
         let (pieces, isFinished) = prepared.takePieces()
-        filler.add(pieces, isLast: isFinished)
+        guard !pieces.isEmpty || (isFinished && !pages.isFinished) else { return }
+        pages.add(pieces, isLast: isFinished)
+        feedShownPage()
+        if pages.isFinished { renderingFinished() }
+        pagesChanged()
+    }
+
+    /// Gives the filler the pieces of the page shown it does not have yet.
+    private func feedShownPage() {
+        guard let filler else { return }
+        let pieces = pages.pieces(ofPage: pageIndex)
+        guard fedPieces < pieces.count || pages.isComplete(pageIndex) else { return }
+        filler.add(Array(pieces[fedPieces...]), isLast: pages.isComplete(pageIndex))
+        fedPieces = pieces.count
+    }
+
+    /// Whether the page shown is the last and all of it is in the buffer.
+    private var showsLastPageWhole: Bool {
+        pages.isLastPage(pageIndex) && filler?.isComplete == true
     }
 
     /// One idle step of filling the buffer; false when the source ends.
@@ -225,7 +271,20 @@ final class TermsWindow {
         guard filler.isComplete else { return true }
         fillSource = 0
         if let textView { gtk_widget_queue_draw(textView) } // the end check follows the paint
+        collectWhileRendering()
         return false
+    }
+
+    /// Takes later pages as they are rendered, without holding GTK's loop:
+    /// the page shown is whole, so nothing waits for them but the page count.
+    private func collectWhileRendering() {
+        guard collectSource == 0, !pages.isFinished else { return }
+        collectSource = GtkSource.timeout(milliseconds: UInt32(Self.renderWait)) { [self] in
+            guard dialog != nil else { collectSource = 0; return false }
+            takeRenderedPieces()
+            if pages.isFinished { collectSource = 0; return false }
+            return true
+        }
     }
 
     /// Opens the gate when the last line of the terms is within the visible
@@ -233,7 +292,7 @@ final class TermsWindow {
     /// that (GTK lays them out before it paints), not all the megabytes above.
     private func checkScrolledToEnd() {
         // Until all the text is in, the end on screen is not the end of the terms.
-        guard filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
+        guard showsLastPageWhole, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
         // Both in the text window's own coordinates, as GTK converts them:
         // buffer coordinates and the visible rectangle differ by the margins.
         guard let window = gtk_text_view_get_window(textView.cast(), GTK_TEXT_WINDOW_TEXT) else { return }
@@ -254,6 +313,125 @@ final class TermsWindow {
     private func linkClicked(at offset: Int) {
         guard let url = filler?.links.link(at: offset) else { return }
         TermsLinkPolicy.open(url, from: dialog, warn: onWarning)
+    }
+
+    // MARK: - Pages
+
+    /// Previous, "page / pages", Next: under the text, for paged terms only.
+    private func makePageBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        pageBar = bar
+        gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
+        // Text, not icons: loading the icon theme's SVGs would delay the first frame.
+        let previous = gtk_button_new_with_label("‹")!
+        let next = gtk_button_new_with_label("›")!
+        let label = gtk_label_new(nil)!
+        gtk_label_set_width_chars(label.cast(), 9)
+        for button in [previous, next] {
+            // The keys stay with the text: Page Down goes on reading after a click.
+            gtk_widget_set_focus_on_click(button, 0)
+            gtk_button_set_relief(button.cast(), GTK_RELIEF_NONE)
+        }
+        gtk_box_pack_start(bar.cast(), previous, 0, 0, 0)
+        gtk_box_pack_start(bar.cast(), label, 0, 0, 0)
+        gtk_box_pack_start(bar.cast(), next, 0, 0, 0)
+        previousButton = previous
+        nextButton = next
+        pageLabel = label
+        connect(previous, "clicked") { window in window.showPage(window.pageIndex - 1, atEnd: false) }
+        connect(next, "clicked") { window in window.showPage(window.pageIndex + 1, atEnd: false) }
+        return bar
+    }
+
+    /// The page bar after a page turn or a page rendered.
+    private func pagesChanged() {
+        guard pages.isPaged else { return }
+        if let pageLabel {
+            let total = pages.isFinished ? String(pages.count) : "…"
+            gtk_label_set_text(pageLabel.cast(), "\(pageIndex + 1) / \(total)")
+        }
+        if let previousButton { gtk_widget_set_sensitive(previousButton, pageIndex > 0 ? 1 : 0) }
+        if let nextButton { gtk_widget_set_sensitive(nextButton, pageIndex + 1 < pages.count ? 1 : 0) }
+        exposeState()
+    }
+
+    /// Every page is rendered: a Ctrl+End that came early goes to the real end now.
+    private func renderingFinished() {
+        if wantsEnd {
+            wantsEnd = false
+            if !pages.isLastPage(pageIndex) { showPage(pages.count - 1, atEnd: true) }
+        }
+    }
+
+    /// A page key in the text view; true when it was handled here.
+    private func pageKey(_ key: BeckonTextViewPageKey) -> Bool {
+        switch key {
+        case BECKON_PAGE_KEY_LAST:
+            // The end of the terms, as in one long text: the last page's end.
+            if pages.isLastPage(pageIndex) { return false } // the text view goes to its end
+            guard pages.isFinished else {
+                // Which page is last is not known yet: go there once it is,
+                // rather than through every page rendered meanwhile.
+                wantsEnd = true
+                return false
+            }
+            showPage(pages.count - 1, atEnd: true)
+            return true
+        case BECKON_PAGE_KEY_FIRST:
+            wantsEnd = false
+            if pageIndex == 0 { return false }
+            showPage(0, atEnd: false)
+            return true
+        case BECKON_PAGE_KEY_NEXT:
+            wantsEnd = false
+            showPage(pageIndex + 1, atEnd: false)
+            return true
+        case BECKON_PAGE_KEY_PREVIOUS:
+            wantsEnd = false
+            showPage(pageIndex - 1, atEnd: false)
+            return true
+        case BECKON_PAGE_KEY_SCREEN_DOWN:
+            // Reading on past the bottom of a page turns it, as a pager does.
+            guard pageIndex + 1 < pages.count, scrolledTo(bottom: true) else { return false }
+            showPage(pageIndex + 1, atEnd: false)
+            return true
+        case BECKON_PAGE_KEY_SCREEN_UP:
+            guard pageIndex > 0, scrolledTo(bottom: false) else { return false }
+            showPage(pageIndex - 1, atEnd: true)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the text is scrolled all the way down (or up).
+    private func scrolledTo(bottom: Bool) -> Bool {
+        guard let scrolled, let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.cast()) else { return false }
+        let value = gtk_adjustment_get_value(adjustment)
+        if !bottom { return value <= 0 }
+        return value + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 1
+    }
+
+    /// Shows page `index` in place of the one shown, at its top or its end.
+    /// The page goes in whole when it is rendered: a page is at most a few
+    /// hundred kilobytes, so GtkTextView lays out that much, not the terms.
+    private func showPage(_ index: Int, atEnd: Bool) {
+        guard let filler, let textView, index >= 0, index < pages.count else { return }
+        if index != pageIndex {
+            pageIndex = index
+            fedPieces = 0
+            filler.clear()
+            feedShownPage()
+            filler.fillNext(bytes: Int(Int32.max))
+            if !filler.isComplete && fillSource == 0 { scheduleFill() }
+        }
+        let buffer = gtk_text_view_get_buffer(textView.cast())!
+        var iter = GtkTextIter()
+        if atEnd { gtk_text_buffer_get_end_iter(buffer, &iter) } else { gtk_text_buffer_get_start_iter(buffer, &iter) }
+        gtk_text_buffer_place_cursor(buffer, &iter)
+        gtk_text_view_scroll_to_mark(textView.cast(), gtk_text_buffer_get_insert(buffer), 0, 1, 0, atEnd ? 1 : 0)
+        pagesChanged()
+        gtk_widget_queue_draw(textView) // the end check follows the paint
     }
 
     // MARK: - Plumbing
