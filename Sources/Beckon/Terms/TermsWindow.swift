@@ -24,25 +24,26 @@ final class TermsWindow {
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
-    private var textView: UnsafeMutablePointer<GtkWidget>?
-    private var filler: TextBufferFiller?
+    var textView: UnsafeMutablePointer<GtkWidget>?
+    var filler: TextBufferFiller?
     /// The idle step filling the buffer, or the timeout waiting for more rendered text.
-    private var fillSource: guint = 0
+    var fillSource: guint = 0
     private var endCheckSource: guint = 0
     /// Takes rendered pieces while the page shown is complete and later ones are still rendering.
     private var collectSource: guint = 0
 
+    // Paging state, used by TermsWindow+Pages.swift.
     /// The rendered terms by page, the page shown, and how many of its pieces the filler has.
-    private var pages: TermsPages
-    private var pageIndex = 0
-    private var fedPieces = 0
+    var pages: TermsPages
+    var pageIndex = 0
+    var fedPieces = 0
     /// Ctrl+End came before the last page was rendered: show its end once it is.
-    private var wantsEnd = false
-    private var pageBar: UnsafeMutablePointer<GtkWidget>?
-    private var pageLabel: UnsafeMutablePointer<GtkWidget>?
-    private var previousButton: UnsafeMutablePointer<GtkWidget>?
-    private var nextButton: UnsafeMutablePointer<GtkWidget>?
-    private var scrolled: UnsafeMutablePointer<GtkWidget>?
+    var wantsEnd = false
+    var pageBar: UnsafeMutablePointer<GtkWidget>?
+    var pageLabel: UnsafeMutablePointer<GtkWidget>?
+    var previousButton: UnsafeMutablePointer<GtkWidget>?
+    var nextButton: UnsafeMutablePointer<GtkWidget>?
+    var scrolled: UnsafeMutablePointer<GtkWidget>?
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
@@ -189,7 +190,7 @@ final class TermsWindow {
     /// (Tests/EndToEndTests/Terms). Nothing changes without the variable.
     private static let exposesGate = g_getenv("BECKON_TEST_EXPOSE_GATE") != nil
 
-    private func exposeState() {
+    func exposeState() {
         guard Self.exposesGate, let dialog, let acceptButton else { return }
         var words = ["beckon-terms-gate", gate.isOpen ? "open" : "closed"]
         if gate.hasScrolledToEnd { words.append("scrolled") }
@@ -229,7 +230,7 @@ final class TermsWindow {
 
     /// Fill steps at redraw priority: each paint waits for one step at most,
     /// and the text goes in ahead of GtkTextView's validation of it.
-    private func scheduleFill() {
+    func scheduleFill() {
         fillSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in fillStep() }
     }
 
@@ -243,7 +244,7 @@ final class TermsWindow {
     }
 
     /// Gives the filler the pieces of the page shown it does not have yet.
-    private func feedShownPage() {
+    func feedShownPage() {
         guard let filler else { return }
         let pieces = pages.pieces(ofPage: pageIndex)
         guard fedPieces < pieces.count || pages.isComplete(pageIndex) else { return }
@@ -315,128 +316,9 @@ final class TermsWindow {
         TermsLinkPolicy.open(url, from: dialog, warn: onWarning)
     }
 
-    // MARK: - Pages
-
-    /// Previous, "page / pages", Next: under the text, for paged terms only.
-    private func makePageBar() -> UnsafeMutablePointer<GtkWidget> {
-        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        pageBar = bar
-        gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
-        // Text, not icons: loading the icon theme's SVGs would delay the first frame.
-        let previous = gtk_button_new_with_label("‹")!
-        let next = gtk_button_new_with_label("›")!
-        let label = gtk_label_new(nil)!
-        gtk_label_set_width_chars(label.cast(), 9)
-        for button in [previous, next] {
-            // The keys stay with the text: Page Down goes on reading after a click.
-            gtk_widget_set_focus_on_click(button, 0)
-            gtk_button_set_relief(button.cast(), GTK_RELIEF_NONE)
-        }
-        gtk_box_pack_start(bar.cast(), previous, 0, 0, 0)
-        gtk_box_pack_start(bar.cast(), label, 0, 0, 0)
-        gtk_box_pack_start(bar.cast(), next, 0, 0, 0)
-        previousButton = previous
-        nextButton = next
-        pageLabel = label
-        connect(previous, "clicked") { window in window.showPage(window.pageIndex - 1, atEnd: false) }
-        connect(next, "clicked") { window in window.showPage(window.pageIndex + 1, atEnd: false) }
-        return bar
-    }
-
-    /// The page bar after a page turn or a page rendered.
-    private func pagesChanged() {
-        guard pages.isPaged else { return }
-        if let pageLabel {
-            let total = pages.isFinished ? String(pages.count) : "…"
-            gtk_label_set_text(pageLabel.cast(), "\(pageIndex + 1) / \(total)")
-        }
-        if let previousButton { gtk_widget_set_sensitive(previousButton, pageIndex > 0 ? 1 : 0) }
-        if let nextButton { gtk_widget_set_sensitive(nextButton, pageIndex + 1 < pages.count ? 1 : 0) }
-        exposeState()
-    }
-
-    /// Every page is rendered: a Ctrl+End that came early goes to the real end now.
-    private func renderingFinished() {
-        if wantsEnd {
-            wantsEnd = false
-            if !pages.isLastPage(pageIndex) { showPage(pages.count - 1, atEnd: true) }
-        }
-    }
-
-    /// A page key in the text view; true when it was handled here.
-    private func pageKey(_ key: BeckonTextViewPageKey) -> Bool {
-        switch key {
-        case BECKON_PAGE_KEY_LAST:
-            // The end of the terms, as in one long text: the last page's end.
-            if pages.isLastPage(pageIndex) { return false } // the text view goes to its end
-            guard pages.isFinished else {
-                // Which page is last is not known yet: go there once it is,
-                // rather than through every page rendered meanwhile.
-                wantsEnd = true
-                return false
-            }
-            showPage(pages.count - 1, atEnd: true)
-            return true
-        case BECKON_PAGE_KEY_FIRST:
-            wantsEnd = false
-            if pageIndex == 0 { return false }
-            showPage(0, atEnd: false)
-            return true
-        case BECKON_PAGE_KEY_NEXT:
-            wantsEnd = false
-            showPage(pageIndex + 1, atEnd: false)
-            return true
-        case BECKON_PAGE_KEY_PREVIOUS:
-            wantsEnd = false
-            showPage(pageIndex - 1, atEnd: false)
-            return true
-        case BECKON_PAGE_KEY_SCREEN_DOWN:
-            // Reading on past the bottom of a page turns it, as a pager does.
-            guard pageIndex + 1 < pages.count, scrolledTo(bottom: true) else { return false }
-            showPage(pageIndex + 1, atEnd: false)
-            return true
-        case BECKON_PAGE_KEY_SCREEN_UP:
-            guard pageIndex > 0, scrolledTo(bottom: false) else { return false }
-            showPage(pageIndex - 1, atEnd: true)
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether the text is scrolled all the way down (or up).
-    private func scrolledTo(bottom: Bool) -> Bool {
-        guard let scrolled, let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.cast()) else { return false }
-        let value = gtk_adjustment_get_value(adjustment)
-        if !bottom { return value <= 0 }
-        return value + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 1
-    }
-
-    /// Shows page `index` in place of the one shown, at its top or its end.
-    /// The page goes in whole when it is rendered: a page is at most a few
-    /// hundred kilobytes, so GtkTextView lays out that much, not the terms.
-    private func showPage(_ index: Int, atEnd: Bool) {
-        guard let filler, let textView, index >= 0, index < pages.count else { return }
-        if index != pageIndex {
-            pageIndex = index
-            fedPieces = 0
-            filler.clear()
-            feedShownPage()
-            filler.fillNext(bytes: Int(Int32.max))
-            if !filler.isComplete && fillSource == 0 { scheduleFill() }
-        }
-        let buffer = gtk_text_view_get_buffer(textView.cast())!
-        var iter = GtkTextIter()
-        if atEnd { gtk_text_buffer_get_end_iter(buffer, &iter) } else { gtk_text_buffer_get_start_iter(buffer, &iter) }
-        gtk_text_buffer_place_cursor(buffer, &iter)
-        gtk_text_view_scroll_to_mark(textView.cast(), gtk_text_buffer_get_insert(buffer), 0, 1, 0, atEnd ? 1 : 0)
-        pagesChanged()
-        gtk_widget_queue_draw(textView) // the end check follows the paint
-    }
-
     // MARK: - Plumbing
 
-    private func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
+    func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
                             _ body: @escaping @GtkActor (TermsWindow) -> Void) {
         GtkSignal.connect(instance, signal) { [self] in body(self) }
     }
