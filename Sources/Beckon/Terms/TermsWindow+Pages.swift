@@ -97,12 +97,13 @@ extension TermsWindow {
         }
     }
 
-    /// Whether the text is scrolled all the way down (or up).
+    /// Whether the text is scrolled all the way down (or up), give or take
+    /// the few pixels a scroll to the first or last line leaves.
     private func scrolledTo(bottom: Bool) -> Bool {
         guard let scrolled, let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.cast()) else { return false }
         let value = gtk_adjustment_get_value(adjustment)
-        if !bottom { return value <= 0 }
-        return value + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 1
+        if !bottom { return value <= gtk_adjustment_get_lower(adjustment) + 8 }
+        return value + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 8
     }
 
     /// Shows page `index` in place of the one shown, at its top or its end.
@@ -123,6 +124,25 @@ extension TermsWindow {
         if atEnd { gtk_text_buffer_get_end_iter(buffer, &iter) } else { gtk_text_buffer_get_start_iter(buffer, &iter) }
         gtk_text_buffer_place_cursor(buffer, &iter)
         gtk_text_view_scroll_to_mark(textView.cast(), gtk_text_buffer_get_insert(buffer), 0, 1, 0, atEnd ? 1 : 0)
+        if endScrollSource != 0 { g_source_remove(endScrollSource) }
+        endScrollSource = 0
+        if atEnd {
+            // GtkTextView scrolls (animated) to where the end is while the lines
+            // above it are not laid out yet; laying them out moves the end down.
+            // Its layout idle is just above this priority: once it is done the
+            // end stays put, so go there again.
+            let page = index
+            endScrollSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW + 6) { [self] in
+                endScrollSource = 0
+                guard page == pageIndex, let textView = self.textView, let buffer = gtk_text_view_get_buffer(textView.cast()) else {
+                    return false
+                }
+                var end = GtkTextIter()
+                gtk_text_buffer_get_end_iter(buffer, &end)
+                gtk_text_view_scroll_to_iter(textView.cast(), &end, 0, 1, 0, 1)
+                return false
+            }
+        }
         pagesChanged()
         gtk_widget_queue_draw(textView) // the end check follows the paint
     }

@@ -39,6 +39,8 @@ final class TermsWindow {
     var fedPieces = 0
     /// Ctrl+End came before the last page was rendered: show its end once it is.
     var wantsEnd = false
+    /// Scrolls to the end of a page shown at its end, once GtkTextView has laid it out.
+    var endScrollSource: guint = 0
     var pageBar: UnsafeMutablePointer<GtkWidget>?
     var pageLabel: UnsafeMutablePointer<GtkWidget>?
     var previousButton: UnsafeMutablePointer<GtkWidget>?
@@ -119,12 +121,12 @@ final class TermsWindow {
         connect(dialog, "destroy") { window in
             window.dialog = nil
             window.textView = nil
-            for source in [window.fillSource, window.endCheckSource, window.collectSource] where source != 0 {
-                g_source_remove(source)
-            }
+            for source in [window.fillSource, window.endCheckSource, window.collectSource, window.endScrollSource]
+                where source != 0 { g_source_remove(source) }
             window.fillSource = 0
             window.endCheckSource = 0
             window.collectSource = 0
+            window.endScrollSource = 0
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))

@@ -329,6 +329,19 @@ import Testing
         #expect(end.hasSuffix("You can now accept or decline."))
         #expect(!end.contains("Part 1\n"))
 
+        // Page Up at the top of a page goes to the end of the page before,
+        // Page Down at the bottom of a page to the next one.
+        try Xdotool.key("ctrl+Page_Up")
+        try TermsInput.waitForGate(window, "page-\(pages - 1)-of-\(pages)")
+        try poll("Page Up at the top of page \(pages - 1) to go back a page", seconds: 20, every: 0.2) {
+            try Xdotool.key("Page_Up")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("page-\(pages - 2)-of-\(pages)") }
+        try poll("Page Down at the bottom of page \(pages - 2) to turn it", seconds: 20, every: 0.2) {
+            try Xdotool.key("Page_Down")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("page-\(pages - 1)-of-\(pages)") }
+
         // Back at the first page the gate stays open: the end was shown.
         try Xdotool.key("ctrl+Home")
         try TermsInput.waitForGate(window, "open", "accept-sensitive", "page-1-of-\(pages)")
