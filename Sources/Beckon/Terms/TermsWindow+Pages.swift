@@ -97,10 +97,17 @@ extension TermsWindow {
         }
     }
 
+    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        scrolled.flatMap { gtk_scrolled_window_get_vadjustment($0.cast()) }
+    }
+
     /// Whether the text is scrolled all the way down (or up), give or take
     /// the few pixels a scroll to the first or last line leaves.
     private func scrolledTo(bottom: Bool) -> Bool {
-        guard let scrolled, let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.cast()) else { return false }
+        // A page shown at its end is there before GtkTextView has scrolled to
+        // it: a Page Up queued meanwhile must not count it as at its top.
+        if endScrollSource != 0 { return bottom }
+        guard let adjustment = verticalAdjustment else { return false }
         let value = gtk_adjustment_get_value(adjustment)
         if !bottom { return value <= gtk_adjustment_get_lower(adjustment) + 8 }
         return value + gtk_adjustment_get_page_size(adjustment) >= gtk_adjustment_get_upper(adjustment) - 8
@@ -130,18 +137,18 @@ extension TermsWindow {
             // GtkTextView scrolls (animated) to where the end is while the lines
             // above it are not laid out yet; laying them out moves the end down.
             // Its layout idle is just above this priority: once it is done the
-            // end stays put, so go there again.
+            // end stays put, so go there again, at once rather than animated
+            // (a Page Up meanwhile would start from halfway up the page).
             let page = index
             endScrollSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW + 6) { [self] in
                 endScrollSource = 0
-                guard page == pageIndex, let textView = self.textView, let buffer = gtk_text_view_get_buffer(textView.cast()) else {
-                    return false
-                }
-                var end = GtkTextIter()
-                gtk_text_buffer_get_end_iter(buffer, &end)
-                gtk_text_view_scroll_to_iter(textView.cast(), &end, 0, 1, 0, 1)
+                guard page == pageIndex, let adjustment = verticalAdjustment else { return false }
+                gtk_adjustment_set_value(adjustment,
+                                         gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
                 return false
             }
+        } else if let adjustment = verticalAdjustment {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_lower(adjustment)) // the top, not animated
         }
         pagesChanged()
         gtk_widget_queue_draw(textView) // the end check follows the paint
