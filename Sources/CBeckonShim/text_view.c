@@ -87,3 +87,30 @@ void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, Be
   g_signal_connect_data(text_view, "motion-notify-event", G_CALLBACK(on_link_motion), box, callback_box_closure_unref, 0);
 }
 
+
+/* ---- page keys ----------------------------------------------------------- */
+
+/* "key-press-event", before the text view's own bindings: the keys a paged
+ * reader may take over, told to the callback as a BeckonTextViewPageKey. */
+static gboolean on_page_key(GtkWidget *widget, GdkEventKey *event, gpointer data) {
+  (void)widget;
+  GdkModifierType mods = event->state & gtk_accelerator_get_default_mod_mask();
+  gboolean ctrl = mods == GDK_CONTROL_MASK;
+  if (mods != 0 && !ctrl) return FALSE;
+  int key = 0;
+  switch (event->keyval) {
+  case GDK_KEY_Home: case GDK_KEY_KP_Home: key = ctrl ? BECKON_PAGE_KEY_FIRST : 0; break;
+  case GDK_KEY_End: case GDK_KEY_KP_End: key = ctrl ? BECKON_PAGE_KEY_LAST : 0; break;
+  case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down: key = ctrl ? BECKON_PAGE_KEY_NEXT : BECKON_PAGE_KEY_SCREEN_DOWN; break;
+  case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up: key = ctrl ? BECKON_PAGE_KEY_PREVIOUS : BECKON_PAGE_KEY_SCREEN_UP; break;
+  default: break;
+  }
+  if (key == 0) return FALSE;
+  return callback_box_call(data, key, 0) != 0;
+}
+
+void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func, void *user_data,
+                                      GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  g_signal_connect_data(text_view, "key-press-event", G_CALLBACK(on_page_key), box, callback_box_closure_unref, 0);
+}

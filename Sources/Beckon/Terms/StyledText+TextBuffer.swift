@@ -62,6 +62,24 @@ final class TextBufferFiller {
         if isLast { expectsMore = false }
     }
 
+    /// Empties the buffer and forgets the text given so far, keeping the tags
+    /// (and so the link tag a view watches): the buffer is ready for another page.
+    func clear() {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_delete(buffer, &start, &end)
+        links = StyledText()
+        waiting = []
+        expectsMore = true
+        piece = StyledText()
+        pieceStart = 0
+        spans = []
+        nextSpan = 0
+        carried = []
+        insertedBytes = 0
+        insertedCharacters = 0
+    }
+
     /// Appends the next `bytes` or so of text (up to the end of a line) with
     /// its styles; returns whether everything is in.
     @discardableResult

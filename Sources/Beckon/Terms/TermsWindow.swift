@@ -3,6 +3,8 @@ import CGtk
 
 /// The terms window: a GtkDialog with the rendered terms in a scrolled
 /// GtkTextView, an optional checkbox, a hint line, and Decline / Accept.
+/// Long terms are shown a page at a time (``TermsPages``), with Previous and
+/// Next under the text; the gate then opens on the end of the last page.
 ///
 /// Shown through ``DialogSession`` like every Beckon dialog; this class only
 /// builds the window and keeps Accept gated. The gate is kept twice: Accept is
@@ -22,11 +24,28 @@ final class TermsWindow {
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
-    private var textView: UnsafeMutablePointer<GtkWidget>?
-    private var filler: TextBufferFiller?
+    var textView: UnsafeMutablePointer<GtkWidget>?
+    var filler: TextBufferFiller?
     /// The idle step filling the buffer, or the timeout waiting for more rendered text.
-    private var fillSource: guint = 0
+    var fillSource: guint = 0
     private var endCheckSource: guint = 0
+    /// Takes rendered pieces while the page shown is complete and later ones are still rendering.
+    private var collectSource: guint = 0
+
+    // Paging state, used by TermsWindow+Pages.swift.
+    /// The rendered terms by page, the page shown, and how many of its pieces the filler has.
+    var pages: TermsPages
+    var pageIndex = 0
+    var fedPieces = 0
+    /// Ctrl+End came before the last page was rendered: show its end once it is.
+    var wantsEnd = false
+    /// Scrolls to the end of a page shown at its end, once GtkTextView has laid it out.
+    var endScrollSource: guint = 0
+    var pageBar: UnsafeMutablePointer<GtkWidget>?
+    var pageLabel: UnsafeMutablePointer<GtkWidget>?
+    var previousButton: UnsafeMutablePointer<GtkWidget>?
+    var nextButton: UnsafeMutablePointer<GtkWidget>?
+    var scrolled: UnsafeMutablePointer<GtkWidget>?
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
@@ -40,6 +59,7 @@ final class TermsWindow {
         self.labels = options.labels
         self.onWarning = options.onWarning
         self.gate = TermsGate(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
+        self.pages = TermsPages(markdownBytes: prepared.document.markdown.utf8.count)
     }
 
     /// Builds the window for `prepared`; ``DialogSession`` shows and owns it.
@@ -62,6 +82,8 @@ final class TermsWindow {
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
         Self.setMargins(scrolled, top: 6)
         gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
+        self.scrolled = scrolled
+        if pages.isPaged { gtk_box_pack_start(content.cast(), makePageBar(), 0, 0, 0) }
 
         if let checkboxLabel = options.checkboxLabel {
             let checkbox = gtk_check_button_new_with_label(checkboxLabel)!
@@ -99,14 +121,18 @@ final class TermsWindow {
         connect(dialog, "destroy") { window in
             window.dialog = nil
             window.textView = nil
-            for source in [window.fillSource, window.endCheckSource] where source != 0 { g_source_remove(source) }
+            for source in [window.fillSource, window.endCheckSource, window.collectSource, window.endScrollSource]
+                where source != 0 { g_source_remove(source) }
             window.fillSource = 0
             window.endCheckSource = 0
+            window.collectSource = 0
+            window.endScrollSource = 0
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
+        pagesChanged()
         gateChanged()
         return dialog
     }
@@ -134,6 +160,11 @@ final class TermsWindow {
             linkClicked(at: Int(offset))
             return 0
         }, CallbackBox.release)
+        if pages.isPaged {
+            beckon_text_view_watch_page_keys(textView, CallbackBox.call, CallbackBox.retain { [self] key, _ in
+                pageKey(BeckonTextViewPageKey(rawValue: UInt32(bitPattern: key))) ? 1 : 0
+            }, CallbackBox.release)
+        }
         return textView
     }
 
@@ -161,11 +192,12 @@ final class TermsWindow {
     /// (Tests/EndToEndTests/Terms). Nothing changes without the variable.
     private static let exposesGate = g_getenv("BECKON_TEST_EXPOSE_GATE") != nil
 
-    private func exposeState() {
+    func exposeState() {
         guard Self.exposesGate, let dialog, let acceptButton else { return }
         var words = ["beckon-terms-gate", gate.isOpen ? "open" : "closed"]
         if gate.hasScrolledToEnd { words.append("scrolled") }
         if gate.isChecked { words.append("checked") }
+        if pages.isPaged { words.append("page-\(pageIndex + 1)-of-\(pages.isFinished ? String(pages.count) : "more")") }
         if gtk_widget_is_sensitive(acceptButton) != 0 { words.append("accept-sensitive") }
         if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
             words.append("accept-pressed")
@@ -187,7 +219,7 @@ final class TermsWindow {
             prepared.renderRest()
             scheduleFill()
         }
-        if endCheckSource == 0 && filler.isComplete && !gate.hasScrolledToEnd {
+        if endCheckSource == 0 && showsLastPageWhole && !gate.hasScrolledToEnd {
             // At redraw priority, so it comes before most of GtkTextView's
             // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
             endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
@@ -200,14 +232,31 @@ final class TermsWindow {
 
     /// Fill steps at redraw priority: each paint waits for one step at most,
     /// and the text goes in ahead of GtkTextView's validation of it.
-    private func scheduleFill() {
+    func scheduleFill() {
         fillSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in fillStep() }
     }
 
     private func takeRenderedPieces() {
-        guard let filler else { return }
         let (pieces, isFinished) = prepared.takePieces()
-        filler.add(pieces, isLast: isFinished)
+        guard !pieces.isEmpty || (isFinished && !pages.isFinished) else { return }
+        pages.add(pieces, isLast: isFinished)
+        feedShownPage()
+        if pages.isFinished { renderingFinished() }
+        pagesChanged()
+    }
+
+    /// Gives the filler the pieces of the page shown it does not have yet.
+    func feedShownPage() {
+        guard let filler else { return }
+        let pieces = pages.pieces(ofPage: pageIndex)
+        guard fedPieces < pieces.count || pages.isComplete(pageIndex) else { return }
+        filler.add(Array(pieces[fedPieces...]), isLast: pages.isComplete(pageIndex))
+        fedPieces = pieces.count
+    }
+
+    /// Whether the page shown is the last and all of it is in the buffer.
+    private var showsLastPageWhole: Bool {
+        pages.isLastPage(pageIndex) && filler?.isComplete == true
     }
 
     /// One idle step of filling the buffer; false when the source ends.
@@ -225,7 +274,20 @@ final class TermsWindow {
         guard filler.isComplete else { return true }
         fillSource = 0
         if let textView { gtk_widget_queue_draw(textView) } // the end check follows the paint
+        collectWhileRendering()
         return false
+    }
+
+    /// Takes later pages as they are rendered, without holding GTK's loop:
+    /// the page shown is whole, so nothing waits for them but the page count.
+    private func collectWhileRendering() {
+        guard collectSource == 0, !pages.isFinished else { return }
+        collectSource = GtkSource.timeout(milliseconds: UInt32(Self.renderWait)) { [self] in
+            guard dialog != nil else { collectSource = 0; return false }
+            takeRenderedPieces()
+            if pages.isFinished { collectSource = 0; return false }
+            return true
+        }
     }
 
     /// Opens the gate when the last line of the terms is within the visible
@@ -233,7 +295,7 @@ final class TermsWindow {
     /// that (GTK lays them out before it paints), not all the megabytes above.
     private func checkScrolledToEnd() {
         // Until all the text is in, the end on screen is not the end of the terms.
-        guard filler?.isComplete == true, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
+        guard showsLastPageWhole, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
         // Both in the text window's own coordinates, as GTK converts them:
         // buffer coordinates and the visible rectangle differ by the margins.
         guard let window = gtk_text_view_get_window(textView.cast(), GTK_TEXT_WINDOW_TEXT) else { return }
@@ -258,7 +320,7 @@ final class TermsWindow {
 
     // MARK: - Plumbing
 
-    private func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
+    func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
                             _ body: @escaping @GtkActor (TermsWindow) -> Void) {
         GtkSignal.connect(instance, signal) { [self] in body(self) }
     }

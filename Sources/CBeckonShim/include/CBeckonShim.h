@@ -94,6 +94,21 @@ void beckon_text_tag_set_string(GtkTextTag *tag, const char *property, const cha
 void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, BeckonCallback func,
                                   void *user_data, GDestroyNotify destroy);
 
+/* The keys a paged reader takes over (first: which), and whether the text view
+ * should handle them as usual (the callback returns 0) or not (non-zero). */
+typedef enum {
+  BECKON_PAGE_KEY_FIRST = 1,       /* Ctrl+Home */
+  BECKON_PAGE_KEY_LAST = 2,        /* Ctrl+End */
+  BECKON_PAGE_KEY_NEXT = 3,        /* Ctrl+Page Down */
+  BECKON_PAGE_KEY_PREVIOUS = 4,    /* Ctrl+Page Up */
+  BECKON_PAGE_KEY_SCREEN_DOWN = 5, /* Page Down */
+  BECKON_PAGE_KEY_SCREEN_UP = 6,   /* Page Up */
+} BeckonTextViewPageKey;
+
+/* Calls back on those keys pressed in `text_view`, before its own bindings. */
+void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func, void *user_data,
+                                      GDestroyNotify destroy);
+
 /* ---- GLib's main loop (main_loop.c) ------------------------------------ */
 
 /* A signal whose handler needs nothing but user_data and returns nothing, such

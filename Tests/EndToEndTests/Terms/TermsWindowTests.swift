@@ -288,6 +288,69 @@ import Testing
         #expect(try fixture.records().first?["sha256"] as? String == (try TermsFixture.sha256(terms)))
     }
 
+    @Test func longTermsShowAPageAtATimeAndAcceptOnTheLastPagesEnd() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        // ~1 MB, over TermsPages.pagedAbove: shown a page at a time.
+        let sample = try String(contentsOfFile: TermsFixture.sample, encoding: .utf8)
+        let parts = (1...200).map { sample.replacingOccurrences(of: "Beckon Sample Terms of Use", with: "Part \($0)") }
+        let terms = try fixture.file("paged.md", Data(parts.joined(separator: "\n\n").utf8))
+        let process = try fixture.start(["--file", terms, "--id", "org.beckon.paged", "--json"])
+        let window = try TermsInput.window(of: process)
+        let pageCount = { (words: Set<String>) -> (page: Int, of: Int)? in
+            guard let word = words.first(where: { $0.hasPrefix("page-") }) else { return nil }
+            let fields = word.split(separator: "-")
+            guard fields.count == 4, let page = Int(fields[1]), let of = Int(fields[3]) else { return nil }
+            return (page, of)
+        }
+        let first = try poll("the terms to be paged, every page known", seconds: 30) {
+            try TermsInput.gate(of: window)
+        } until: { pageCount($0).map { $0.page == 1 && $0.of > 1 } ?? false }
+        #expect(first.contains("closed") && !first.contains("accept-sensitive"), "\(first.sorted())")
+        let pages = try #require(pageCount(first)).of
+
+        // The text view holds the first page only, not the whole terms.
+        let top = try TermsInput.copyAll(until: "Part 1\n")
+        #expect(!top.contains("Part 200\n"))
+        #expect(top.utf8.count < 512 * 1024, "\(top.utf8.count) bytes on the first page")
+
+        // The next page is not the end: Return still does not accept.
+        try Xdotool.key("ctrl+Page_Down")
+        try TermsInput.waitForGate(window, "closed", "page-2-of-\(pages)")
+        try Xdotool.key("Return")
+
+        // Ctrl+End goes to the end of the last page, which opens the gate.
+        try poll("the gate of the paged terms to open after ctrl+End", seconds: 30, every: 0.2) {
+            try Xdotool.key("ctrl+End")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        #expect(try TermsInput.gate(of: window).contains("page-\(pages)-of-\(pages)"))
+        let end = try TermsInput.copyAll(until: "Part 200\n")
+        #expect(end.hasSuffix("You can now accept or decline."))
+        #expect(!end.contains("Part 1\n"))
+
+        // Page Up at the top of a page goes to the end of the page before,
+        // Page Down at the bottom of a page to the next one.
+        try Xdotool.key("ctrl+Page_Up")
+        try TermsInput.waitForGate(window, "page-\(pages - 1)-of-\(pages)")
+        try poll("Page Up at the top of page \(pages - 1) to go back a page", seconds: 20, every: 0.2) {
+            try Xdotool.key("Page_Up")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("page-\(pages - 2)-of-\(pages)") }
+        try poll("Page Down at the bottom of page \(pages - 2) to turn it", seconds: 20, every: 0.2) {
+            try Xdotool.key("Page_Down")
+            return try TermsInput.gate(of: window)
+        } until: { $0.contains("page-\(pages - 1)-of-\(pages)") }
+
+        // Back at the first page the gate stays open: the end was shown.
+        try Xdotool.key("ctrl+Home")
+        try TermsInput.waitForGate(window, "open", "accept-sensitive", "page-1-of-\(pages)")
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.records().first?["sha256"] as? String == (try TermsFixture.sha256(terms)))
+    }
+
     @Test func aLinkWithAnotherSchemeIsIgnoredWithAWarning() throws {
         try X11.require()
         let fixture = try TermsFixture()
