@@ -32,6 +32,12 @@ protocol TerminalPrompt<Value>: AnyObject {
     /// read from stdin, a task that finishes): how to draw it again and how
     /// to end it, as a key would.
     func start(_ events: TerminalPromptEvents)
+    /// Called once as the dialog ends, however it ends, after ``value`` was
+    /// read: a prompt reading input (rows, text, progress) stops reading.
+    func stop()
+    /// Whether button `index` is shown at all (a progress bar's `--no-cancel`
+    /// hides Cancel, as the window does).
+    func shows(button index: Int) -> Bool
 }
 
 /// What a prompt can ask of its ``TerminalDialog`` between keys.
@@ -49,6 +55,8 @@ extension TerminalPrompt {
     var hint: String? { nil }
     var takesTyping: Bool { true }
     func start(_ events: TerminalPromptEvents) {}
+    func stop() {}
+    func shows(button index: Int) -> Bool { true }
 }
 
 /// What a prompt has to draw in.
