@@ -212,7 +212,9 @@ private final class ListPrompt: TerminalPrompt {
         let marker = request.style == .single ? "" : "    "
         if request.showsHeaders {
             let offset = request.style.hasToggles ? 1 : 0
-            let headers = shownColumns.map { Self.pad(Self.shown(request.columns[$0 + offset]), widths[$0]) }
+            let headers = shownColumns.map { column in
+                cell(Self.shown(request.columns[column + offset]), column: column)
+            }
             lines.append(TerminalText.styled(TerminalText.fit("  " + marker + headers.joined(separator: "  "),
                                                               width: layout.width), TerminalText.bold))
         }
@@ -240,7 +242,7 @@ private final class ListPrompt: TerminalPrompt {
             }
             let cells = rows[index]
             line += shownColumns.map { column in
-                Self.pad(Self.shown(column < cells.count ? cells[column] ?? "" : ""), widths[column])
+                cell(Self.shown(column < cells.count ? cells[column] ?? "" : ""), column: column)
             }.joined(separator: "  ")
             line = TerminalText.fit(line, width: layout.width)
             if isCursor {
@@ -257,6 +259,12 @@ private final class ListPrompt: TerminalPrompt {
     private static func shown(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return cell }
         return String(String.UnicodeScalarView(cell.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    /// `text` in its column: the last shown column takes what the line has
+    /// left, as a row measured after the first thousand may be wider.
+    private func cell(_ text: String, column: Int) -> String {
+        column == shownColumns.last ? text : Self.pad(text, widths[column])
     }
 
     /// `cell` in exactly `width` cells: cut with "…", or padded with spaces.
