@@ -46,7 +46,7 @@ final class ListRowReader {
                 input.warn("beckon: warning: reading \(input.name) failed: \(String(cString: strerror(error))); "
                            + "the list shows the rows read before")
             }
-            if input.releasesAtEnd { releaseDescriptor() }
+            if input.releasesAtEnd { FileDescriptorReader.release(input.fileDescriptor) }
             onRow = nil
             onChunk = nil
         })
@@ -57,13 +57,6 @@ final class ListRowReader {
         reader.stop()
         onRow = nil
         onChunk = nil
-    }
-
-    private func releaseDescriptor() {
-        let null = open("/dev/null", O_RDONLY)
-        guard null >= 0 else { return }
-        dup2(null, input.fileDescriptor)
-        close(null)
     }
 
     private func take(_ line: [UInt8]) {
