@@ -40,7 +40,7 @@ final class TerminalDialog<Value> {
         device = try TerminalDevice()
         reader = FileDescriptorReader(fileDescriptor: device.fileDescriptor, chunkSize: 4096, priority: G_PRIORITY_DEFAULT)
         // As in the window: the first field, else the default button, else the first one.
-        focus = prompt.fieldCount > 0 ? 0 : frame.defaultButtonIndex ?? 0
+        focus = prompt.fieldCount > 0 ? 0 : prompt.initialButton ?? frame.defaultButtonIndex ?? 0
     }
 
     /// Draws the prompt, starts reading keys, and hands the session the
@@ -68,7 +68,8 @@ final class TerminalDialog<Value> {
         })
         draw()
         prompt.start(TerminalPromptEvents(redraw: { [weak self] in self?.draw() },
-                                          end: { [weak self] ending in self?.end(ending) }))
+                                          end: { [weak self] ending in self?.end(ending) },
+                                          focusButton: { [weak self] index in self?.focusButton(index) }))
         return DialogWindow(widget: nil, read: { [prompt] _ in prompt.value }, ended: { [self] in close() })
     }
 
@@ -152,6 +153,12 @@ final class TerminalDialog<Value> {
             next += step
         }
         return nil
+    }
+
+    private func focusButton(_ index: Int) {
+        guard !isClosed, frame.buttons.indices.contains(index), prompt.shows(button: index) else { return }
+        focus = prompt.fieldCount + index
+        draw()
     }
 
     private func mnemonicButton(_ letter: Character) -> Int? {
