@@ -41,12 +41,17 @@ private final class ListPrompt: TerminalPrompt {
     /// The most rows on screen at once: the prompt stays under the shell's prompt.
     private static let tallestPage = 12
 
+    /// Cells before a row's text: its box and a space, or as wide as the toggles' header.
+    private let markerWidth: Int
+
     init(_ request: ListRequest) {
         self.request = request
         text = request.text.map { [TerminalText.plain($0)] } ?? []
         let offset = request.style.hasToggles ? 1 : 0
         shownColumns = (0..<request.textColumnCount).filter { !request.hiddenColumns.contains($0 + offset) }
         rows = request.rows
+        markerWidth = request.style.hasToggles && request.showsHeaders
+            ? max(3, min(Self.widestColumn, TerminalText.width(Self.shown(request.columns[0])))) + 1 : 4
         checked = request.rows.indices.map { request.checked.contains($0) }
         widths = (0..<request.textColumnCount).map { column in
             request.showsHeaders ? min(Self.widestColumn, TerminalText.width(Self.shown(request.columns[column + offset])))
@@ -115,7 +120,7 @@ private final class ListPrompt: TerminalPrompt {
         case .enter:
             // As in the window, Return on a plain list answers through the row
             // under the cursor, and with none it waits.
-            return request.style.hasToggles || cursor != nil ? .activate : .handled
+            return request.style.hasToggles || cursor != nil || !marks.isEmpty ? .activate : .handled
         case .character(let character):
             filter.append(character)
             refilter()
@@ -175,7 +180,8 @@ private final class ListPrompt: TerminalPrompt {
         }
         view = []
         extendView()
-        if let cursor, position(of: cursor) == nil { self.cursor = view?.first }
+        // As the window's type-ahead search does, the cursor goes to the first match.
+        if cursor.flatMap(position) == nil { cursor = view?.first }
     }
 
     /// Adds the rows read since the view was made that pass the filter.
@@ -209,9 +215,11 @@ private final class ListPrompt: TerminalPrompt {
 
     func render(_ layout: TerminalLayout) -> TerminalBody {
         var lines = text.flatMap { TerminalText.wrap($0, width: layout.width) }
-        let marker = request.style == .single ? "" : "    "
         if request.showsHeaders {
             let offset = request.style.hasToggles ? 1 : 0
+            // The toggles' header heads the boxes, as in the window.
+            let marker = request.style == .single ? "" : request.style.hasToggles
+                ? Self.pad(Self.shown(request.columns[0]), markerWidth - 1) + " " : String(repeating: " ", count: markerWidth)
             let headers = shownColumns.map { column in
                 cell(Self.shown(request.columns[column + offset]), column: column)
             }
@@ -236,9 +244,9 @@ private final class ListPrompt: TerminalPrompt {
             var line = isCursor ? "> " : "  "
             switch request.style {
             case .single: break
-            case .multiple: line += marks.contains(index) ? "[x] " : "[ ] "
-            case .checklist: line += checked[index] ? "[x] " : "[ ] "
-            case .radiolist: line += checked[index] ? "(•) " : "( ) "
+            case .multiple: line += Self.pad(marks.contains(index) ? "[x]" : "[ ]", markerWidth)
+            case .checklist: line += Self.pad(checked[index] ? "[x]" : "[ ]", markerWidth)
+            case .radiolist: line += Self.pad(checked[index] ? "(•)" : "( )", markerWidth)
             }
             let cells = rows[index]
             line += shownColumns.map { column in

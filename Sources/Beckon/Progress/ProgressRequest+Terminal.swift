@@ -62,6 +62,9 @@ private final class ProgressPrompt: TerminalPrompt, ProgressSink {
 
     var hint: String? { isDone ? nil : "Escape or Ctrl-C: stop" }
 
+    /// Cancel while the work runs, as in the window: Return stops it.
+    var initialButton: Int? { request.isCancellable ? cancel : nil }
+
     func start(_ events: TerminalPromptEvents) {
         self.events = events
         if isPulsing { startPulsing() }
@@ -113,6 +116,7 @@ private final class ProgressPrompt: TerminalPrompt, ProgressSink {
     /// OK becomes the answer; an auto-closing dialog gives it at once.
     private func workDone() {
         isDone = true
+        if shows(button: ok) { events?.focusButton(ok) }
         if request.autoCloses { events?.end(.response(Int32(ok))) }
     }
 

@@ -23,6 +23,9 @@ private final class TextInfoPager: TerminalPrompt {
     private var top = (line: 0, row: 0)
     /// The editing cursor: a line and a character in it.
     private var cursor = (line: 0, column: 0)
+    /// Whether the cursor stays at the end as text comes, as in the window:
+    /// until a key moves it, typing goes after what was read.
+    private var cursorFollowsEnd = true
     /// The first cell shown of each line of an editable text (it does not wrap).
     private var leftColumn = 0
     private var pageHeight = 1
@@ -78,12 +81,15 @@ private final class TextInfoPager: TerminalPrompt {
         var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
         lines[lines.count - 1] += pieces.removeFirst()
         lines += pieces.map(String.init)
+        if cursorFollowsEnd { cursor = (lines.count - 1, lines[lines.count - 1].count) }
     }
 
     // MARK: Keys
 
     func handle(_ key: TerminalKey, field: Int?) -> TerminalKeyResult {
-        if field == 1, key == .character(" ") || key == .character("x") || key == .enter {
+        if field == 1 {
+            // Return on the box answers, as in the window; Space ticks it.
+            guard key == .character(" ") || key == .character("x") else { return .ignored }
             isChecked.toggle()
             return .handled
         }
@@ -103,6 +109,7 @@ private final class TextInfoPager: TerminalPrompt {
     }
 
     private func edit(_ key: TerminalKey) -> TerminalKeyResult {
+        cursorFollowsEnd = false
         var line = Array(lines[cursor.line])
         switch key {
         case .character(let character):
