@@ -108,7 +108,6 @@ final class TextInfoInput {
             if case .failed(let error) = end {
                 warn("Cannot read \(subject): \(String(cString: strerror(error)))")
             }
-            if request.releasesDescriptorAtEnd, ownedDescriptor < 0 { FileDescriptorReader.release(fd) }
             finish()
         })
     }

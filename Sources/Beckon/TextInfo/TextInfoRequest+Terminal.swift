@@ -166,7 +166,7 @@ private final class TextInfoPager: TerminalPrompt {
 
     /// A line as rows of the screen: wrapped, or cut when the text does not wrap.
     private func rows(of index: Int) -> [String] {
-        let line = Self.shown(lines[index])
+        let line = TerminalText.printable(lines[index])
         return request.wraps && !request.isEditable ? TerminalText.wrap(line, width: width)
             : [TerminalText.fit(line, width: width)]
     }
@@ -210,11 +210,11 @@ private final class TextInfoPager: TerminalPrompt {
         if request.isEditable {
             if cursor.line < top.line { top = (cursor.line, 0) }
             if cursor.line >= top.line + pageHeight { top = (cursor.line - pageHeight + 1, 0) }
-            let before = TerminalText.width(Self.shown(String(lines[cursor.line].prefix(cursor.column))))
+            let before = TerminalText.width(TerminalText.printable(String(lines[cursor.line].prefix(cursor.column))))
             if before < leftColumn { leftColumn = before }
             if before >= leftColumn + width - 1 { leftColumn = before - width + 2 }
             for index in top.line..<min(lines.count, top.line + pageHeight) {
-                body.append(Self.cells(of: Self.shown(lines[index]), from: leftColumn, width: width))
+                body.append(Self.cells(of: TerminalText.printable(lines[index]), from: leftColumn, width: width))
             }
             if layout.focusedField == 0 { textCursor = (cursor.line - top.line, before - leftColumn) }
         } else {
@@ -236,23 +236,6 @@ private final class TextInfoPager: TerminalPrompt {
         }
         body.append("")
         return TerminalBody(body, cursor: textCursor)
-    }
-
-    /// A line as a terminal can show it: tabs as spaces, a carriage return
-    /// before the line's end dropped, other control characters as "\u{FFFD}"
-    /// (an escape sequence in the text must not drive the terminal).
-    private static func shown(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return line }
-        var result = String.UnicodeScalarView()
-        for scalar in line.unicodeScalars {
-            switch scalar.value {
-            case 0x09: result.append(contentsOf: "    ".unicodeScalars)
-            case 0x0D: continue
-            case 0..<0x20, 0x7F: result.append("\u{FFFD}")
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
     }
 
     /// The cells of `line` from cell `start`, at most `width` of them.

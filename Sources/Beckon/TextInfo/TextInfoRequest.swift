@@ -56,9 +56,6 @@ public struct TextInfoRequest: DialogRequest {
     /// Called on GTK's thread with what a person should know about the input:
     /// a file that cannot be read, bytes that were not UTF-8, the limit reached.
     public var onWarning: (@Sendable (String) -> Void)?
-    /// Whether a ``Source/fileDescriptor(_:)`` is let go at the end of its
-    /// input, as zenity closes its stdin (the command's stdin).
-    package var releasesDescriptorAtEnd = false
 
     /// The default for ``byteLimit``: 32 MiB, about half a million lines.
     public static let defaultByteLimit = 32 << 20

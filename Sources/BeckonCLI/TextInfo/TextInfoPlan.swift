@@ -28,8 +28,6 @@ struct TextInfoPlan: Sendable {
         var request = TextInfoRequest(
             source, isEditable: options.editable, checkbox: options.checkbox, font: options.font,
             wraps: !options.noWrap, followsEnd: options.autoScroll, onWarning: warn)
-        // zenity closes its stdin at the end of input; so does beckon.
-        request.releasesDescriptorAtEnd = source == .fileDescriptor(0)
         // As in zenity, --url counts only with --html.
         if options.html {
             guard isWebKitAvailable() else {
