@@ -263,10 +263,10 @@ private final class ListPrompt: TerminalPrompt {
         return TerminalBody(lines, cursor: focused ? (cursorLine ?? lines.count - 1, 0) : nil)
     }
 
-    /// A cell as one line on a terminal: its control characters as spaces.
+    /// A cell on one line of a terminal: printable, a line break as a space.
     private static func shown(_ cell: String) -> String {
-        guard cell.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return cell }
-        return String(String.UnicodeScalarView(cell.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        let text = TerminalText.printable(cell)
+        return text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
     }
 
     /// `text` in its column: the last shown column takes what the line has

@@ -147,7 +147,7 @@ private final class ProgressPrompt: TerminalPrompt, ProgressSink {
     // MARK: Drawing
 
     func render(_ layout: TerminalLayout) -> TerminalBody {
-        var lines = TerminalText.wrap(state.text ?? initialText, width: layout.width)
+        var lines = TerminalText.wrap(TerminalText.printable(state.text ?? initialText), width: layout.width)
         let barWidth = max(4, layout.width - 7)
         var bar: String
         if isPulsing {
