@@ -77,12 +77,17 @@ enum TerminalDataCases {
           exit: 0, stdout: "c\n"),
         C("list: the timeout, nothing selected", abc + ["--timeout=1"], window: .none, prompt: "Letter",
           terminal: [], exit: 5),
+        C("list: the timeout holds while stdin is still open", ["--list", "--column=N", "--timeout=1"],
+          stdin: "first\n", stdinStaysOpen: true, window: .none, prompt: "first", terminal: [], exit: 5),
     ]
 
     static let twoLines = TextInfoFixtures.twoLines
 
     static let texts: [TerminalCase] = [
-        C("text-info: stdin, Return gives OK", ["--text-info"], stdin: "hello\nworld\n", window: .keys(["Return"]),
+        // zenity's text dialog (and beckon's) keeps its stdin open at its end, so
+        // the window's keys cannot wait for it to close: the writer stays.
+        C("text-info: stdin, Return gives OK", ["--text-info"], stdin: "hello\nworld\n", stdinStaysOpen: true,
+          window: .keys(["Return"]),
           prompt: "world", terminal: [Key.enter], exit: 0),
         C("text-info: Escape", ["--text-info", "--filename=\(twoLines)"], window: .keys(["Escape"]),
           prompt: "line two", terminal: [Key.escape], exit: 1),
@@ -93,12 +98,18 @@ enum TerminalDataCases {
           window: .type("hey", then: ["ctrl+Return"]), prompt: "line two", terminal: ["hey", Key.ctrlS], exit: 0,
           stdout: "line one\nline two\nhey"),
         C("text-info --editable: Return is a line break, Backspace takes a character back",
-          ["--text-info", "--editable"], stdin: "from stdin\n",
-          window: .type("ab", then: ["BackSpace", "Return", "ctrl+Return"]), prompt: "from stdin",
-          terminal: ["ab", Key.backspace, Key.enter, Key.ctrlS], exit: 0, stdout: "from stdin\na\n"),
+          ["--text-info", "--editable", "--filename=\(twoLines)"],
+          window: .type("ab", then: ["BackSpace", "Return", "ctrl+Return"]), prompt: "line two",
+          terminal: ["ab", Key.backspace, Key.enter, Key.ctrlS], exit: 0, stdout: "line one\nline two\na\n"),
         C("text-info --editable: the timeout prints the text as it stands", ["--text-info", "--editable",
                                                                               "--timeout=1"],
           stdin: "tab\there\n", window: .none, prompt: "here", terminal: [], exit: 5, stdout: "tab\there\n"),
+        C("text-info --editable: the timeout while stdin is still open prints what came",
+          ["--text-info", "--editable", "--timeout=1"], stdin: "so far\n", stdinStaysOpen: true, window: .none,
+          prompt: "so far", terminal: [], exit: 5, stdout: "so far\n"),
+        C("text-info: escape sequences in the text are shown, not obeyed", ["--text-info"],
+          stdin: "red \u{1B}[31mtext\u{1B}[0m\n", stdinStaysOpen: true, window: .keys(["Return"]), prompt: "red �[31mtext",
+          terminal: [Key.enter], exit: 0),
         C("text-info --checkbox: Return waits until the box is ticked",
           ["--text-info", "--filename=\(twoLines)", "--checkbox=I read it"],
           window: .keys(["Return", "Tab", "space", "Return"]), prompt: "I read it",
