@@ -1,3 +1,5 @@
+import Glibc
+
 /// A list on a terminal: the rows under their headers, columns aligned, a
 /// page at a time. Up, Down, Page keys, Home and End move the cursor; Space
 /// selects the row (ticks it in a check list, picks it in a radio list, marks
@@ -86,6 +88,12 @@ private final class ListPrompt: TerminalPrompt {
 
     func start(_ events: TerminalPromptEvents) {
         guard let input = request.input else { return }
+        guard isatty(input.fileDescriptor) == 0 else {
+            // The keys come from that terminal: its lines cannot be rows too.
+            input.warn("beckon: warning: \(input.name) is the terminal the list asks on, so no rows are read "
+                       + "from it; give them as arguments or pipe them in")
+            return
+        }
         let reader = ListRowReader(input, textCells: request.textColumnCount, toggles: request.style.hasToggles)
         self.reader = reader
         reader.start(row: { [self] cells, isChecked in

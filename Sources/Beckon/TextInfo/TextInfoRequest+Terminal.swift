@@ -1,3 +1,5 @@
+import Glibc
+
 /// A text on a terminal: a pager on the whole screen, as `less` shows a file,
 /// filled as the file or stdin is read (the keys come from the terminal, not
 /// stdin). Only the lines on screen are wrapped and drawn, so a long text
@@ -69,6 +71,13 @@ private final class TextInfoPager: TerminalPrompt {
         })
         self.input = input
         if case .text(let text) = request.source { append(text) }
+        if case .fileDescriptor(let fd) = request.source, isatty(fd) != 0 {
+            // The keys come from that terminal: what is typed cannot be the text too.
+            request.onWarning?("the text would be read from the terminal the dialog asks on; "
+                               + "give it with --filename or pipe it in")
+            inputIsDone = true
+            return
+        }
         input.start(firstChunk: 0)
     }
 
