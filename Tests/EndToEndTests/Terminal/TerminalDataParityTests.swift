@@ -27,6 +27,14 @@ import Testing
         #expect(result.exitCode == 0 && result.stdout == "row 1499\n", "\(result)")
     }
 
+    @Test func aTerminalAsStdinIsNotReadForRowsOrText() throws {
+        // stdin is the terminal the keys come from: it cannot be the input too.
+        let list = try TerminalRun.run(["--list", "--column=A"], prompt: "(no rows)", [Key.escape])
+        #expect(list.exitCode == 1 && list.stderr.contains("is the terminal the list asks on"), "\(list)")
+        let text = try TerminalRun.run(["--text-info", "--title=Notes"], prompt: "Notes", [Key.escape])
+        #expect(text.exitCode == 1 && text.stderr.contains("the terminal the dialog asks on"), "\(text)")
+    }
+
     @Test func aLongTextPagesFromStdin() throws {
         let text = (1...20_000).map { "line \($0)" }.joined(separator: "\n")
         let result = try TerminalRun.run(["--text-info", "--editable"], stdin: text,
