@@ -27,12 +27,14 @@ import Testing
         #expect(result.exitCode == 0 && result.stdout == "row 1499\n", "\(result)")
     }
 
-    @Test func aTerminalAsStdinIsNotReadForRowsOrText() throws {
+    @Test func aTerminalAsStdinIsNotReadForRowsTextOrProgress() throws {
         // stdin is the terminal the keys come from: it cannot be the input too.
         let list = try TerminalRun.run(["--list", "--column=A"], prompt: "(no rows)", [Key.escape])
         #expect(list.exitCode == 1 && list.stderr.contains("is the terminal the list asks on"), "\(list)")
         let text = try TerminalRun.run(["--text-info", "--title=Notes"], prompt: "Notes", [Key.escape])
         #expect(text.exitCode == 1 && text.stderr.contains("the terminal the dialog asks on"), "\(text)")
+        let bar = try TerminalRun.run(["--progress", "--text=Copying"], prompt: "Copying", [Key.escape])
+        #expect(bar.exitCode == 1 && bar.stderr.contains("stdin is the terminal the bar is shown on"), "\(bar)")
     }
 
     @Test func aLongTextPagesFromStdin() throws {
