@@ -65,9 +65,13 @@ enum TerminalDataCases {
         C("list: all columns, a separator, a hidden column still printed",
           table + ["--print-column=ALL", "--separator=:", "--hide-column=2"], window: .keys(["End", "Return"]),
           prompt: "Kind", terminal: [Key.end, Key.enter], exit: 0, stdout: "c:3:z\n"),
-        C("list: rows from stdin", ["--list", "--column=Fruit", "--column=Colour", "--print-column=2"],
-          stdin: "apple\nred\nbanana\nyellow\n", window: .keys(["Down", "Return"]), prompt: "yellow",
-          terminal: [Key.down, Key.down, Key.enter], exit: 0, stdout: "yellow\n"),
+        {
+            var c = C("list: rows from stdin", ["--list", "--column=Fruit", "--column=Colour", "--print-column=2"],
+                      stdin: "apple\nred\nbanana\nyellow\n", window: .keys(["Down", "Return"]), prompt: "yellow",
+                      terminal: [Key.down, Key.down, Key.enter], exit: 0, stdout: "yellow\n")
+            c.keysWaitForInput = true
+            return c
+        }(),
         C("list: typing finds the row", ["--list", "--column=N", "alpha", "beta", "gamma"],
           window: .keys(["g", "a", "Return"]), prompt: "gamma", terminal: ["ga", Key.enter], exit: 0,
           stdout: "gamma\n"),
@@ -135,8 +139,13 @@ enum TerminalDataCases {
         C("progress: --json at the end of input", ["--progress", "--auto-close", "--json"], stdin: "30\n",
           window: .none, prompt: "Running", terminal: [], exit: 0,
           stdout: #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":100.0}"# + "\n"),
-        C("progress: the end of input gives OK the focus", ["--progress"], stdin: "30\n",
-          window: .keys(["Return"]), prompt: "100%", terminal: [Key.enter], exit: 0),
+        {
+            // progress lets stdin go at its end, as zenity's does: the window's keys wait for that.
+            var c = C("progress: the end of input gives OK the focus", ["--progress"], stdin: "30\n",
+                      window: .keys(["Return"]), prompt: "100%", terminal: [Key.enter], exit: 0)
+            c.keysWaitForInput = true
+            return c
+        }(),
         C("progress: Return presses Cancel while the work runs", ["--progress"],
           env: ["ZENITY_CANCEL": "3", "ZENITY_ESC": "4"], stdin: "50\n", stdinStaysOpen: true,
           window: .keys(["Return"]), prompt: "50%", terminal: [Key.enter], exit: 3),

@@ -19,6 +19,9 @@ struct TerminalCase: Sendable, CustomTestStringConvertible {
     /// `stdinStaysOpen` the writer is not done until the program exits.
     var stdin: String?
     var stdinStaysOpen = false
+    /// Whether the window's keys wait until stdin has been read and let go
+    /// (``ZenityCase/keysWaitForInput``); the terminal's wait for `prompt`.
+    var keysWaitForInput = false
     /// A shell command line in which "$DIALOG" is beckon, `arguments` its "$@"
     /// (see ``ZenityCase/shell``); the window is found by `windowName` then.
     var shell: String?
@@ -55,6 +58,7 @@ extension TerminalCase {
         try X11.require()
         var windowCase = ZenityCase(name, arguments, env: env, stdin: stdin, window, exit: exit, stdout: stdout)
         windowCase.stdinStaysOpen = stdinStaysOpen
+        windowCase.keysWaitForInput = keysWaitForInput
         windowCase.shell = shell
         windowCase.windowName = windowName
         let (inWindow, _) = try windowCase.run(Products.beckon)
