@@ -12,24 +12,53 @@ package final class TerminalProcess: @unchecked Sendable {
     private var stdoutData = Data()
     private var stderrData = Data()
     private let group = DispatchGroup()
+    /// Signalled once the program has exited: a writer kept open lets go then.
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `executable`; `environment` replaces the test's (nil values unset).
     /// `stdinIsTerminal` false gives it /dev/null as stdin, still with the
     /// terminal; `noTerminal` gives it no controlling terminal at all.
+    /// `stdin` (given) makes stdin a pipe the test writes it into, then closes
+    /// (with `keepStdinOpen`, once the program has exited: a writer not done).
     package init(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                 stdinIsTerminal: Bool = true, noTerminal: Bool = false, columns: Int = 80, rows: Int = 24) throws {
+                 stdinIsTerminal: Bool = true, stdin: Data? = nil, keepStdinOpen: Bool = false,
+                 noTerminal: Bool = false, columns: Int = 80, rows: Int = 24) throws {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var master: Int32 = -1, out: Int32 = -1, err: Int32 = -1, pid: pid_t = 0
-        guard beckon_test_pty_spawn(executable, argv, envp, stdinIsTerminal ? 1 : 0, noTerminal ? 1 : 0,
+        var input: [Int32] = [-1, -1]
+        if stdin != nil {
+            guard pipe(&input) == 0 else { throw WaitFailed("could not make a pipe for stdin: errno \(errno)") }
+            for fd in input { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            signal(SIGPIPE, SIG_IGN) // a program that exits before reading it all gives EPIPE, not a dead test
+        }
+        guard beckon_test_pty_spawn(executable, argv, envp, stdinIsTerminal ? 1 : 0, input[0], noTerminal ? 1 : 0,
                                     Int32(columns), Int32(rows), &master, &out, &err, &pid) == 0 else {
             throw WaitFailed("could not start \(executable) on a pseudo-terminal: errno \(errno)")
         }
         self.pid = pid
         self.master = master
+        if let stdin {
+            close(input[0])
+            let writer = input[1]
+            let bytes = [UInt8](stdin)
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                    if written < 0, errno == EINTR { continue }
+                    if written <= 0 { break }
+                    offset += written
+                }
+                if keepStdinOpen { exited.wait() }
+                close(writer)
+                group.leave()
+            }
+        }
         collect(out) { $0.stdoutData.append($1) }
         collect(err) { $0.stderrData.append($1) }
         if master >= 0 {
@@ -99,6 +128,7 @@ package final class TerminalProcess: @unchecked Sendable {
             }
             usleep(2000)
         }
+        exited.signal()
         group.wait()
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return lock.withLock {

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 int beckon_test_pty_spawn(const char *path, char *const argv[], char *const envp[], int stdin_is_terminal,
-                          int no_terminal, int columns, int rows, int *master, int *stdout_fd, int *stderr_fd,
+                          int stdin_fd, int no_terminal, int columns, int rows, int *master, int *stdout_fd, int *stderr_fd,
                           pid_t *pid) {
   int out[2], err[2];
   int m = -1;
@@ -46,6 +46,7 @@ int beckon_test_pty_spawn(const char *path, char *const argv[], char *const envp
     } else {
       in = open("/dev/null", O_RDONLY);
     }
+    if (stdin_fd >= 0) in = stdin_fd;
     dup2(in, 0);
     dup2(out[1], 1);
     dup2(err[1], 2);

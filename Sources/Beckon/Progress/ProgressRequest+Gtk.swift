@@ -52,7 +52,7 @@ private final class ProgressWindow: ProgressSink {
     private let cancelButton: UnsafeMutablePointer<GtkWidget>?
     private let ok: Int
     private var pulseSource: guint = 0
-    private var startTime: time_t?
+    private var timeRemaining = ProgressTimeRemaining()
     private var shownText: String?
     private(set) var state: ProgressState
 
@@ -143,20 +143,7 @@ private final class ProgressWindow: ProgressSink {
         pulseSource = 0
     }
 
-    /// zenity's estimate: the time so far, scaled by what is left; restarted at
-    /// 0 and at 100, in whole seconds.
     private func updateTimeRemaining() {
-        let percentage = state.fraction * 100
-        let now = time(nil)
-        guard let start = startTime, percentage > 0, percentage < 100 else {
-            startTime = now
-            gtk_label_set_text(timeLabel.cast(), "")
-            return
-        }
-        let elapsed = Double(now - start)
-        let remaining = max(0, Int(100 * elapsed / percentage) - Int(elapsed))
-        func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let text = "Time remaining: \(remaining / 3600):\(twoDigits(remaining / 60 % 60)):\(twoDigits(remaining % 60))"
-        gtk_label_set_text(timeLabel.cast(), text)
+        gtk_label_set_text(timeLabel.cast(), timeRemaining.line(at: state.fraction))
     }
 }

@@ -40,7 +40,7 @@ final class TerminalDialog<Value> {
         device = try TerminalDevice()
         reader = FileDescriptorReader(fileDescriptor: device.fileDescriptor, chunkSize: 4096, priority: G_PRIORITY_DEFAULT)
         // As in the window: the first field, else the default button, else the first one.
-        focus = prompt.fieldCount > 0 ? 0 : frame.defaultButtonIndex ?? 0
+        focus = prompt.fieldCount > 0 ? 0 : prompt.initialButton ?? frame.defaultButtonIndex ?? 0
     }
 
     /// Draws the prompt, starts reading keys, and hands the session the
@@ -68,7 +68,8 @@ final class TerminalDialog<Value> {
         })
         draw()
         prompt.start(TerminalPromptEvents(redraw: { [weak self] in self?.draw() },
-                                          end: { [weak self] ending in self?.end(ending) }))
+                                          end: { [weak self] ending in self?.end(ending) },
+                                          focusButton: { [weak self] index in self?.focusButton(index) }))
         return DialogWindow(widget: nil, read: { [prompt] _ in prompt.value }, ended: { [self] in close() })
     }
 
@@ -127,8 +128,8 @@ final class TerminalDialog<Value> {
         }
         let button = focus - prompt.fieldCount
         switch key {
-        case .left where button > 0: focus -= 1
-        case .right where button < buttonCount - 1: focus += 1
+        case .left: if let next = shownButton(from: button, by: -1) { focus = prompt.fieldCount + next }
+        case .right: if let next = shownButton(from: button, by: 1) { focus = prompt.fieldCount + next }
         case .enter, .character(" "): press(button)
         case .character(let letter):
             if let index = mnemonicButton(letter) { press(index) }
@@ -138,12 +139,33 @@ final class TerminalDialog<Value> {
 
     private func moveFocus(by step: Int) {
         guard stopCount > 0 else { return }
-        focus = (focus + step + stopCount) % stopCount
+        for _ in 0..<stopCount {
+            focus = (focus + step + stopCount) % stopCount
+            if focus < prompt.fieldCount || prompt.shows(button: focus - prompt.fieldCount) { return }
+        }
+    }
+
+    /// The next shown button from `button` in the direction of `step`, if any.
+    private func shownButton(from button: Int, by step: Int) -> Int? {
+        var next = button + step
+        while frame.buttons.indices.contains(next) {
+            if prompt.shows(button: next) { return next }
+            next += step
+        }
+        return nil
+    }
+
+    private func focusButton(_ index: Int) {
+        guard !isClosed, frame.buttons.indices.contains(index), prompt.shows(button: index) else { return }
+        focus = prompt.fieldCount + index
+        draw()
     }
 
     private func mnemonicButton(_ letter: Character) -> Int? {
         let wanted = Character(letter.lowercased())
-        return frame.buttons.firstIndex { TerminalText.mnemonic($0.label).key == wanted }
+        return frame.buttons.indices.first { index in
+            prompt.shows(button: index) && TerminalText.mnemonic(frame.buttons[index].label).key == wanted
+        }
     }
 
     private func pressDefault() {
@@ -151,7 +173,7 @@ final class TerminalDialog<Value> {
     }
 
     private func press(_ index: Int) {
-        guard frame.buttons.indices.contains(index) else { return }
+        guard frame.buttons.indices.contains(index), prompt.shows(button: index) else { return }
         guard prompt.allows(button: index) else {
             device.write("\u{07}") // the bell: the button waits (its hint says why)
             return
@@ -173,6 +195,7 @@ final class TerminalDialog<Value> {
         countdownSource = 0
         resizeSource = 0
         reader.stop()
+        prompt.stop()
         if prompt.usesWholeScreen {
             device.setAlternateScreen(false)
         } else {
@@ -234,7 +257,7 @@ final class TerminalDialog<Value> {
 
     private func buttonRow(width: Int, final: Bool) -> String {
         let focusedButton = final ? nil : focusedField == nil ? focus - prompt.fieldCount : nil
-        let cells = frame.buttons.enumerated().map { index, button -> String in
+        let cells = frame.buttons.enumerated().filter { prompt.shows(button: $0.offset) }.map { index, button -> String in
             let (text, _, offset) = TerminalText.mnemonic(button.label)
             var label = ""
             for (position, character) in text.enumerated() {

@@ -32,6 +32,15 @@ protocol TerminalPrompt<Value>: AnyObject {
     /// read from stdin, a task that finishes): how to draw it again and how
     /// to end it, as a key would.
     func start(_ events: TerminalPromptEvents)
+    /// Called once as the dialog ends, however it ends, after ``value`` was
+    /// read: a prompt reading input (rows, text, progress) stops reading.
+    func stop()
+    /// The button focused first when the prompt has no fields; nil: the
+    /// default one, as in a window.
+    var initialButton: Int? { get }
+    /// Whether button `index` is shown at all (a progress bar's `--no-cancel`
+    /// hides Cancel, as the window does).
+    func shows(button index: Int) -> Bool
 }
 
 /// What a prompt can ask of its ``TerminalDialog`` between keys.
@@ -41,6 +50,9 @@ struct TerminalPromptEvents {
     var redraw: @GtkActor () -> Void
     /// Ends the dialog, as a button, Escape or a finished task would.
     var end: @GtkActor (DialogEnding) -> Void
+    /// Moves the focus to button `index`, as a window grabs it for a button
+    /// that becomes the answer (a progress bar's OK once the work is done).
+    var focusButton: @GtkActor (Int) -> Void
 }
 
 extension TerminalPrompt {
@@ -49,6 +61,9 @@ extension TerminalPrompt {
     var hint: String? { nil }
     var takesTyping: Bool { true }
     func start(_ events: TerminalPromptEvents) {}
+    func stop() {}
+    func shows(button index: Int) -> Bool { true }
+    var initialButton: Int? { nil }
 }
 
 /// What a prompt has to draw in.

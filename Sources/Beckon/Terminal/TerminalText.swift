@@ -80,6 +80,25 @@ enum TerminalText {
         return lines
     }
 
+    /// Text from input (a list's cells, a text, a progress line) as a terminal
+    /// can show it: a tab as four spaces, a carriage return dropped, any other
+    /// control character as U+FFFD, so an escape sequence in the input cannot
+    /// drive the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: result.append(contentsOf: "    ".unicodeScalars)
+            case 0x0A: result.append(scalar)
+            case 0x0D: continue
+            case 0..<0x20, 0x7F: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     /// The text of Pango `markup` without its tags and entities; the markup
     /// itself when it does not parse, as GTK then shows it.
     static func plain(markup: String) -> String {

@@ -23,11 +23,7 @@ final class TextInfoWindow {
     private var endMark: UnsafeMutablePointer<GtkTextMark>?
     private var checkbox: UnsafeMutablePointer<GtkWidget>?
     private var isChecked = false
-    private var reader: FileDescriptorReader?
-    /// A descriptor this window opened, closed when reading ends.
-    private var ownedDescriptor: Int32 = -1
-    private var decoder: StreamingTextDecoder
-    private var bytesRead = 0
+    private var input: TextInfoInput?
     /// A string source not yet in the buffer, and how far it is in.
     private var remainingText: Substring = ""
     private var fillSource: guint = 0
@@ -39,7 +35,6 @@ final class TextInfoWindow {
 
     private init(_ request: TextInfoRequest) {
         self.request = request
-        decoder = StreamingTextDecoder(subject: Self.subject(of: request.source))
     }
 
     /// Builds the window for `request`; ``DialogSession`` shows and owns it.
@@ -149,13 +144,14 @@ final class TextInfoWindow {
                     return more
                 }
             }
-        case .file(let path):
-            guard let fd = open(path) else { return inputEnded() }
-            ownedDescriptor = fd
-            readFirstChunk(fd)
-            startReader(fd)
-        case .fileDescriptor(let fd):
-            startReader(fd)
+        case .file, .fileDescriptor:
+            // Above GtkTextView's layout work (GDK_PRIORITY_REDRAW + 5), which
+            // would otherwise take every idle turn of a long text and starve the
+            // reading; below redraws, input and the timeout, so those come first.
+            let input = TextInfoInput(request, priority: GDK_PRIORITY_REDRAW + 1,
+                                      text: { [self] text in append(text) }, ended: { [self] in inputEnded() })
+            self.input = input
+            input.start(firstChunk: Self.firstChunk)
         }
     }
 
@@ -174,82 +170,9 @@ final class TextInfoWindow {
         return !remainingText.isEmpty
     }
 
-    /// Opens `path` for reading without waiting for a FIFO's writer; nil, with
-    /// zenity's warning, when it cannot be read.
-    private func open(_ path: String) -> Int32? {
-        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            warn("Cannot open file '\(path)': \(String(cString: strerror(errno)))")
-            return nil
-        }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            close(fd)
-            warn("Cannot open file '\(path)': it is a directory")
-            return nil
-        }
-        // Reads wait on GTK's loop (poll says when), never in read(2).
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return fd
-    }
-
-    /// A regular file's first screens, before the window shows: a read that
-    /// cannot block, so the first frame has text in it.
-    private func readFirstChunk(_ fd: Int32) {
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        var chunk = [UInt8](repeating: 0, count: Self.firstChunk)
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count > 0 { chunk.withUnsafeBytes { received(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
-    }
-
-    private func startReader(_ fd: Int32) {
-        // Above GtkTextView's layout work (GDK_PRIORITY_REDRAW + 5), which
-        // would otherwise take every idle turn of a long text and starve the
-        // reading; below redraws, input and the timeout, so those come first.
-        let reader = FileDescriptorReader(fileDescriptor: fd, chunkSize: Self.laterChunk,
-                                          priority: GDK_PRIORITY_REDRAW + 1)
-        self.reader = reader
-        reader.start(onData: { [self] bytes in received(bytes) }, onEnd: { [self] end in
-            if case .failed(let error) = end {
-                warn("Cannot read \(subject): \(String(cString: strerror(error)))")
-            }
-            inputEnded()
-        })
-    }
-
-    private var subject: String { Self.subject(of: request.source) }
-
-    /// What the warnings call the input.
-    private nonisolated static func subject(of source: TextInfoRequest.Source) -> String {
-        switch source {
-        case .file(let path): "file '\(path)'"
-        case .fileDescriptor(0): "standard input"
-        case .fileDescriptor(let fd): "descriptor \(fd)"
-        case .text: "the text"
-        }
-    }
-
-    private func received(_ bytes: UnsafeRawBufferPointer) {
-        guard isOpen else { return }
-        let room = request.byteLimit - bytesRead
-        let kept = UnsafeRawBufferPointer(rebasing: bytes.prefix(max(room, 0)))
-        bytesRead += kept.count
-        let hadWarning = decoder.warning != nil
-        append(decoder.decode(kept))
-        if !hadWarning, let warning = decoder.warning { warn(warning) }
-        if kept.count < bytes.count {
-            warn("\(subject) is longer than \(request.byteLimit >> 20) MiB: the rest is not shown")
-            reader?.stop()
-            inputEnded()
-        }
-    }
-
     private func inputEnded() {
         guard isOpen, !inputIsDone else { return }
         inputIsDone = true
-        append(decoder.finish())
-        closeOwnedDescriptor()
         if let webView {
             switch request.web {
             case .url(let address)?: beckon_web_view_load_uri(webView, Self.webAddress(address))
@@ -276,25 +199,16 @@ final class TextInfoWindow {
 
     private func stopFilling() {
         isOpen = false
-        reader?.stop()
-        reader = nil
+        input?.stop()
+        input = nil
         if fillSource != 0 { g_source_remove(fillSource); fillSource = 0 }
-        closeOwnedDescriptor()
-    }
-
-    private func closeOwnedDescriptor() {
-        if ownedDescriptor >= 0 { close(ownedDescriptor); ownedDescriptor = -1 }
-    }
-
-    private func warn(_ message: String) {
-        request.onWarning?(message)
     }
 
     /// What the window holds as it ends; it stops reading too.
     private func finish() -> TextInfoContent {
         var text: String?
         if request.isEditable, let buffer {
-            readRestOfRegularFile()
+            input?.readRestOfRegularFile()
             var start = GtkTextIter(), end = GtkTextIter()
             gtk_text_buffer_get_bounds(buffer, &start, &end)
             if let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0) {
@@ -304,24 +218,6 @@ final class TextInfoWindow {
         }
         stopFilling()
         return TextInfoContent(text: text, isChecked: isChecked)
-    }
-
-    /// A file is all there when an editable text is read, as in zenity, which
-    /// reads it whole before showing it: what was not in the view yet goes in
-    /// now. A pipe gives what came before the end, as zenity's does.
-    private func readRestOfRegularFile() {
-        guard let reader, reader.isReading, ownedDescriptor >= 0 else { return }
-        var info = stat()
-        guard fstat(ownedDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        reader.stop()
-        var chunk = [UInt8](repeating: 0, count: Self.laterChunk)
-        while isOpen, bytesRead < request.byteLimit {
-            let count = chunk.withUnsafeMutableBytes { read(ownedDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            chunk.withUnsafeBytes { received(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        inputEnded()
     }
 
     // MARK: - The web view

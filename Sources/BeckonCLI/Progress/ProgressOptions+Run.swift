@@ -8,9 +8,18 @@ extension ProgressOptions: ZenityDialog {
     @GtkActor
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
         let warn = context.warn
+        // On the terminal fallback, a stdin that is that terminal carries the
+        // keys: its bytes cannot be progress lines too, so it is not read.
+        let stdinIsTheKeys = context.dialog.presenter is TerminalPresenter && isatty(0) != 0
         let plan = try ProgressPlan(self, environment: context.environment, translations: context.translations,
                                     standardInputIsClosed: context.standardInputIsClosed,
-                                    feed: { feed in ProgressStdin.start(feed, warn: warn) })
+                                    feed: { feed in
+                                        guard !stdinIsTheKeys else {
+                                            return warn("beckon: warning: --progress: stdin is the terminal the bar "
+                                                        + "is shown on, so it is not read; pipe the work's output in")
+                                        }
+                                        ProgressStdin.start(feed, warn: warn)
+                                    })
         if let warning = plan.warning { context.warn(warning) }
         let reply = try await context.dialog.present(plan.request)
         var cancelled = false

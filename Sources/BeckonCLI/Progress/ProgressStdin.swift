@@ -50,6 +50,8 @@ final class ProgressStdin {
             warn("beckon: warning: --progress: cannot read stdin (\(String(cString: strerror(number)))); "
                  + "taking it as the end of input")
         }
+        // zenity closes its stdin at the end of input; so does beckon.
+        if reader.fileDescriptor == 0 { FileDescriptorReader.release(0) }
         feed.finish()
     }
 

@@ -21,6 +21,14 @@ import Testing
         #expect(TerminalText.fit("abc", width: 4) == "abc")
     }
 
+    @Test func inputIsMadePrintable() {
+        #expect(TerminalText.printable("plain") == "plain")
+        #expect(TerminalText.printable("a\tb") == "a    b")
+        #expect(TerminalText.printable("line\r\nnext") == "line\nnext")
+        // An escape sequence is shown, never sent: the terminal keeps its colours and cursor.
+        #expect(TerminalText.printable("\u{1B}[2Jgone\u{7F}") == "\u{FFFD}[2Jgone\u{FFFD}")
+    }
+
     @Test func markupIsTakenOut() {
         #expect(TerminalText.plain(markup: "<b>Disk</b> &amp; <i>full</i>") == "Disk & full")
         #expect(TerminalText.plain(markup: "<b>broken") == "<b>broken")

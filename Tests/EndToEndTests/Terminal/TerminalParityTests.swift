@@ -15,11 +15,25 @@ struct TerminalCase: Sendable, CustomTestStringConvertible {
     var keys: [String]
     var exit: Int32
     var stdout: String
+    /// What both runs read on stdin (nil: none, as before); with
+    /// `stdinStaysOpen` the writer is not done until the program exits.
+    var stdin: String?
+    var stdinStaysOpen = false
+    /// Whether the window's keys wait until stdin has been read and let go
+    /// (``ZenityCase/keysWaitForInput``); the terminal's wait for `prompt`.
+    var keysWaitForInput = false
+    /// A shell command line in which "$DIALOG" is beckon, `arguments` its "$@"
+    /// (see ``ZenityCase/shell``); the window is found by `windowName` then.
+    var shell: String?
+    var windowName: String?
 
     var testDescription: String { name }
 
-    init(_ name: String, _ arguments: [String], env: [String: String] = [:], window: ZenityCase.Answer,
+    init(_ name: String, _ arguments: [String], env: [String: String] = [:], stdin: String? = nil,
+         stdinStaysOpen: Bool = false, window: ZenityCase.Answer,
          prompt: String, terminal keys: [String], exit: Int32, stdout: String = "") {
+        self.stdin = stdin
+        self.stdinStaysOpen = stdinStaysOpen
         self.name = name
         self.arguments = arguments
         self.env = env
@@ -34,12 +48,24 @@ struct TerminalCase: Sendable, CustomTestStringConvertible {
 @Suite(.serialized) struct TerminalParityTests {
     @Test(arguments: TerminalCases.all)
     func sameAsTheWindow(_ c: TerminalCase) throws {
+        try c.assertSameInWindowAndOnTerminal()
+    }
+}
+
+extension TerminalCase {
+    /// Runs the case in a window and on a terminal and checks both against it.
+    func assertSameInWindowAndOnTerminal() throws {
         try X11.require()
-        let (inWindow, _) = try ZenityCase(c.name, c.arguments, env: c.env, c.window, exit: c.exit, stdout: c.stdout)
-            .run(Products.beckon)
-        let onTerminal = try TerminalRun.run(c.arguments, env: c.env, prompt: c.prompt, c.keys)
-        #expect(inWindow == .init(exitCode: c.exit, stdout: c.stdout), "the window: \(inWindow)")
-        #expect(onTerminal.exitCode == c.exit && onTerminal.stdout == c.stdout, "the terminal: \(onTerminal)")
+        var windowCase = ZenityCase(name, arguments, env: env, stdin: stdin, window, exit: exit, stdout: stdout)
+        windowCase.stdinStaysOpen = stdinStaysOpen
+        windowCase.keysWaitForInput = keysWaitForInput
+        windowCase.shell = shell
+        windowCase.windowName = windowName
+        let (inWindow, _) = try windowCase.run(Products.beckon)
+        let onTerminal = try TerminalRun.run(arguments, env: env, stdin: stdin, stdinStaysOpen: stdinStaysOpen,
+                                             shell: shell, prompt: prompt, keys)
+        #expect(inWindow == .init(exitCode: exit, stdout: stdout), "the window: \(inWindow)")
+        #expect(onTerminal.exitCode == exit && onTerminal.stdout == stdout, "the terminal: \(onTerminal)")
         #expect(!onTerminal.stderr.contains("display"), "no display error on the terminal: \(onTerminal.stderr)")
     }
 }

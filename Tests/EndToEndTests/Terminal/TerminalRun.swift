@@ -7,7 +7,7 @@ enum Key {
     static let enter = "\r", escape = "\u{1B}", tab = "\t", backTab = "\u{1B}[Z"
     static let left = "\u{1B}[D", right = "\u{1B}[C", up = "\u{1B}[A", down = "\u{1B}[B"
     static let home = "\u{1B}[H", end = "\u{1B}[F", pageDown = "\u{1B}[6~"
-    static let ctrlC = "\u{03}", ctrlD = "\u{04}"
+    static let ctrlC = "\u{03}", ctrlD = "\u{04}", ctrlS = "\u{13}", backspace = "\u{7F}"
 }
 
 /// beckon run as from a shell on a terminal without a display: DISPLAY and
@@ -16,7 +16,11 @@ enum Key {
 struct TerminalRun {
     let process: TerminalProcess
 
+    /// `stdin` makes stdin a pipe with that text (`stdinStaysOpen`: the writer
+    /// is not done until beckon exits); `shell` runs `sh -c shell sh arguments…`
+    /// with "$DIALOG" the executable.
     init(_ arguments: [String], env: [String: String] = [:], display: Bool = false, stdinIsTerminal: Bool = true,
+         stdin: String? = nil, stdinStaysOpen: Bool = false, shell: String? = nil,
          noTerminal: Bool = false, executable: String = Products.beckon) throws {
         var environment: [String: String?] = ZenityCase.baseEnvironment.mapValues { $0.isEmpty ? nil : $0 }
         if !display {
@@ -24,8 +28,16 @@ struct TerminalRun {
             environment["WAYLAND_DISPLAY"] = .some(nil)
         }
         for (key, value) in env { environment[key] = value }
-        process = try TerminalProcess(executable, arguments, environment: environment,
-                                      stdinIsTerminal: stdinIsTerminal, noTerminal: noTerminal)
+        var program = executable
+        var programArguments = arguments
+        if let shell {
+            program = "/bin/sh"
+            programArguments = ["-c", shell, "sh"] + arguments
+            environment["DIALOG"] = executable
+        }
+        process = try TerminalProcess(program, programArguments, environment: environment,
+                                      stdinIsTerminal: stdinIsTerminal, stdin: stdin.map { Data($0.utf8) },
+                                      keepStdinOpen: stdinStaysOpen, noTerminal: noTerminal)
     }
 
     /// Waits for `prompt` on the terminal, then types each key, waiting after
@@ -50,10 +62,11 @@ struct TerminalRun {
     }
 
     /// Runs `arguments`, answers `keys` once `prompt` shows, and returns the result.
-    static func run(_ arguments: [String], env: [String: String] = [:], prompt: String, _ keys: [String]) throws
+    static func run(_ arguments: [String], env: [String: String] = [:], stdin: String? = nil,
+                    stdinStaysOpen: Bool = false, shell: String? = nil, prompt: String, _ keys: [String]) throws
         -> ProcessResult
     {
-        let run = try TerminalRun(arguments, env: env)
+        let run = try TerminalRun(arguments, env: env, stdin: stdin, stdinStaysOpen: stdinStaysOpen, shell: shell)
         try run.answer(after: prompt, keys)
         return run.finish()
     }

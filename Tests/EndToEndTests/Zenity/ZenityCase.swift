@@ -47,8 +47,8 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     var shell: String?
     var windowName: String?
     /// Whether the keys wait until the program has read all of `stdin` and let
-    /// its descriptor go (zenity's list closes it at the end; beckon's puts
-    /// /dev/null there): for input read slowly, before keys that need all of it.
+    /// its descriptor go (zenity's list and progress close it at the end;
+    /// beckon's put /dev/null there; the text dialogs keep it): for input read slowly, before keys that need all of it.
     var keysWaitForInput = false
 
     var testDescription: String { name }
