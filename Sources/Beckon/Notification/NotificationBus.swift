@@ -48,7 +48,12 @@ public final class NotificationBus {
 
     /// Notify: the server's id for `notification`, which replaces `replacing` when not 0.
     func send(_ notification: DesktopNotification, replacing: UInt32) async throws(NotificationError) -> UInt32 {
-        let hints = Self.hintsVariant(notification.hints)
+        // As libnotify does: servers find the sender's windows by it.
+        var withPID = notification.hints
+        if !withPID.contains(where: { $0.name == "sender-pid" }) {
+            withPID.append(NotificationHint("sender-pid", .int64(Int64(getpid()))))
+        }
+        let hints = Self.hintsVariant(withPID)
         let actions = notification.actions.flatMap { [$0.key, $0.label] }
         let (sent, value) = await call { done, data, release in
             withCStrings(actions) { actionPointers in
