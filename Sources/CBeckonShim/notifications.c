@@ -96,12 +96,24 @@ static void signal_arrived(GDBusConnection *connection, const char *sender, cons
   }
 }
 
-static void bus_ready(GObject *source, GAsyncResult *result, gpointer data) {
+static void connected(PendingCall *call, GDBusConnection *connection, GError *error);
+
+static void session_bus_ready(GObject *source, GAsyncResult *result, gpointer data) {
   (void)source;
-  PendingCall *call = data;
-  BeckonNotifications *notifications = call->notifications;
   GError *error = NULL;
   GDBusConnection *connection = g_bus_get_finish(result, &error);
+  connected(data, connection, error);
+}
+
+static void address_ready(GObject *source, GAsyncResult *result, gpointer data) {
+  (void)source;
+  GError *error = NULL;
+  GDBusConnection *connection = g_dbus_connection_new_for_address_finish(result, &error);
+  connected(data, connection, error);
+}
+
+static void connected(PendingCall *call, GDBusConnection *connection, GError *error) {
+  BeckonNotifications *notifications = call->notifications;
   if (!connection) {
     remember_error(notifications, error);
     g_error_free(error);
@@ -119,12 +131,22 @@ static void bus_ready(GObject *source, GAsyncResult *result, gpointer data) {
   pending_call_finish(call, 1, 0);
 }
 
-void beckon_notifications_connect(BeckonNotifications *notifications,
+void beckon_notifications_connect(BeckonNotifications *notifications, const char *address,
                                   BeckonCallback events, void *events_data, GDestroyNotify events_destroy,
                                   BeckonCallback done, void *user_data, GDestroyNotify destroy) {
   if (notifications->events) callback_box_unref(notifications->events);
   notifications->events = callback_box_new(events, events_data, events_destroy, 1);
-  g_bus_get(G_BUS_TYPE_SESSION, NULL, bus_ready, pending_call_new(notifications, done, user_data, destroy));
+  PendingCall *call = pending_call_new(notifications, done, user_data, destroy);
+  if (address) {
+    /* A bus of the caller's choosing is a connection of its own, not the
+     * process's shared one, so its end does not end the process. */
+    g_dbus_connection_new_for_address(address,
+                                      G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT
+                                          | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+                                      NULL, NULL, address_ready, call);
+  } else {
+    g_bus_get(G_BUS_TYPE_SESSION, NULL, session_bus_ready, call);
+  }
 }
 
 static void call_answered(GObject *source, GAsyncResult *result, gpointer data) {
@@ -153,8 +175,8 @@ static void call_server(BeckonNotifications *notifications, const char *method, 
     pending_call_finish(call, 0, BECKON_NOTIFICATIONS_NO_BUS);
     return;
   }
-  /* No auto-start: a server that is not running does not answer, and saying
-   * so at once beats waiting on a service file that may start nothing. */
+  /* Auto-start stays on, as with libnotify: a desktop may start its server
+   * on the first notification. */
   g_dbus_connection_call(notifications->connection, SERVER_NAME, SERVER_PATH, SERVER_NAME, method, parameters,
                          reply_type, G_DBUS_CALL_FLAGS_NONE, -1, NULL, call_answered, call);
 }

@@ -25,6 +25,16 @@ public final class NotificationBus {
     /// Connects to the session bus. Throws ``NotificationError/noBus(_:)``
     /// when there is none; whether a server answers is known at the first post.
     public static func session() async throws(NotificationError) -> NotificationBus {
+        try await connect(address: nil)
+    }
+
+    /// Connects to the bus at `address` (a D-Bus address such as
+    /// "unix:path=/run/…"), a connection of its own: a sandbox's bus, a test's.
+    public static func bus(at address: String) async throws(NotificationError) -> NotificationBus {
+        try await connect(address: address)
+    }
+
+    private static func connect(address: String?) async throws(NotificationError) -> NotificationBus {
         guard GtkRuntime.isLoopRunning else { throw .runtimeNotRunning }
         let bus = NotificationBus()
         let events = CallbackBox.retain { [weak bus] event, id in
@@ -32,7 +42,8 @@ public final class NotificationBus {
             return 0
         }
         let (connected, failure) = await bus.call { done, data, release in
-            beckon_notifications_connect(bus.handle, CallbackBox.call, events, CallbackBox.release, done, data, release)
+            beckon_notifications_connect(bus.handle, address, CallbackBox.call, events, CallbackBox.release,
+                                         done, data, release)
         }
         guard connected == 1 else { throw bus.error(failure) }
         return bus

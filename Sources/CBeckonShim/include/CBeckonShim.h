@@ -306,11 +306,12 @@ BeckonNotifications *beckon_notifications_new(void);
  * but call nothing of the caller's after `events` is released. */
 void beckon_notifications_free(BeckonNotifications *notifications);
 
-/* Connects to the session bus and listens to the server's ActionInvoked and
+/* Connects to the bus at `address` (a D-Bus address), or to the session bus
+ * when NULL, and listens to the server's ActionInvoked and
  * NotificationClosed signals, reported through `events` (first: a
  * BeckonNotificationEvent, second: the notification's id as bits). `done`
  * runs once: first 1 when connected, else 0 and a BeckonNotificationsFailure. */
-void beckon_notifications_connect(BeckonNotifications *notifications,
+void beckon_notifications_connect(BeckonNotifications *notifications, const char *address,
                                   BeckonCallback events, void *events_data, GDestroyNotify events_destroy,
                                   BeckonCallback done, void *user_data, GDestroyNotify destroy);
 
