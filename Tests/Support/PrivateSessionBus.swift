@@ -36,9 +36,10 @@ package final class PrivateSessionBus: @unchecked Sendable {
             echo $daemon >"$3"
             while kill -0 "$4" 2>/dev/null && kill -0 $daemon 2>/dev/null; do sleep 0.5; done
             kill -KILL $daemon 2>/dev/null
+            rm -rf "$5"
             """
         daemon = try RunningProcess("/bin/sh", ["-c", watcher, "sh", config.path, printed.path, pidFile.path,
-                                                "\(getpid())"])
+                                                "\(getpid())", directory.path])
         daemonPID = try poll("dbus-daemon's pid", { Int32(((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "")
                                                             .trimmingCharacters(in: .whitespacesAndNewlines)) },
                              until: { $0 != nil }) ?? 0

@@ -39,11 +39,14 @@ extension NotificationOptions {
         }
         let left = deadline - .now
         if left > .zero { try? await Task.sleep(for: left) }
-        return Self.timedOut
+        return Self.timedOut(environment)
     }
 
-    /// zenity calls exit(5) itself: ZENITY_TIMEOUT does not apply.
-    static let timedOut = ZenityOutput(stdout: "", exitCode: 5)
+    /// zenity calls exit(5) itself, ignoring the ZENITY_TIMEOUT it documents;
+    /// beckon honours it, as for every dialog.
+    static func timedOut(_ environment: Environment) -> ZenityOutput {
+        ZenityOutput(stdout: "", exitCode: ZenityExitCode.timeout.value(in: environment))
+    }
 
     /// `--listen`: a notification per `message:` or `tooltip:` line, with the
     /// icon and hints the lines before set. Beyond zenity, the end of stdin
@@ -61,7 +64,7 @@ extension NotificationOptions {
         guard let deadline else { return await reading.value }
         let ending = FirstOutput()
         GtkSource.timeout(milliseconds: Self.milliseconds(until: deadline)) {
-            ending.finish(Self.timedOut)
+            ending.finish(Self.timedOut(context.environment))
             return false
         }
         Task { @GtkActor in ending.finish(await reading.value) }
