@@ -39,4 +39,40 @@ import Testing
         #expect(beckon.exitCode == 1, "\(beckon)")
         #expect(beckon.stderr.contains("beckon: --notification: cannot connect to the session bus"), "\(beckon)")
     }
+
+    /// Runs `script` with `sh -c` on the suite's bus, "$BECKON" being beckon.
+    private func beckonShell(_ script: String) throws -> (ProcessResult, [NotifyCall]) {
+        let bus = try Self.bus.get()
+        try bus.restartServer()
+        let env = ZenityCase.baseEnvironment.merging(bus.environment) { $1 }.merging(["BECKON": Products.beckon]) { $1 }
+        let result = try run("/bin/sh", ["-c", script], environment: env, deadline: 15)
+        #expect(!result.timedOut, "\(result)")
+        return (result, try bus.takeNotifyCalls())
+    }
+
+    @Test func listenWithAClosedStdinEndsAtOnce() throws {
+        let (result, calls) = try beckonShell(#""$BECKON" --notification --listen <&-"#)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(calls.isEmpty)
+    }
+
+    @Test func listenOnDevZeroIsCutAndTheTimeoutHolds() throws {
+        let (result, calls) = try beckonShell(#""$BECKON" --notification --listen --timeout=1 </dev/zero"#)
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stderr.contains("longer than 65536 bytes"), "\(result)")
+        #expect(calls.isEmpty)
+    }
+
+    @Test func listenOnADirectoryWarnsAndEnds() throws {
+        let (result, _) = try beckonShell(#""$BECKON" --notification --listen </"#)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("cannot read stdin (Is a directory)"), "\(result)")
+    }
+
+    @Test func listenSkipsTextThatIsNotUTF8AndGoesOn() throws {
+        let (result, calls) = try beckonShell(#"printf 'message: bad \377\nmessage: good\n' | "$BECKON" --notification --listen"#)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("not valid UTF-8"), "\(result)")
+        #expect(calls.map(\.summary) == ["good"])
+    }
 }
