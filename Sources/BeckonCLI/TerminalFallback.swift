@@ -31,6 +31,15 @@ enum TerminalFallback: Sendable, Equatable {
         }
     }
 
+    /// Runs `body` in GLib's loop without GTK, display or terminal, for a
+    /// kind that shows no window: `--tty` and `--no-tty` change nothing there.
+    static func runWithoutWindow<T: Sendable>(
+        _ body: @escaping @GtkActor (Dialog, _ onTerminal: Bool) async throws -> T
+    ) throws -> T {
+        setlocale(LC_ALL, "")
+        return try GtkRuntime.runWithoutDisplay { @GtkActor in try await body(Dialog(), false) }
+    }
+
     private static func runOnTerminal<T: Sendable>(
         _ body: @escaping @GtkActor (Dialog, _ onTerminal: Bool) async throws -> T
     ) throws -> T {

@@ -55,9 +55,9 @@ enum ZenityCommand {
         }
         let standardInputIsClosed = ClosedStandardStreams.stdinWasClosed
         do {
-            let output = try common.terminal.run { @GtkActor asking, onTerminal in
+            let body: @GtkActor (Dialog, Bool) async throws -> ZenityOutput = { @GtkActor asking, onTerminal in
                 TerminationSignals.exitWhenReceived()
-                if !onTerminal, let attach = common.attach, beckon_display_is_x11() == 0 {
+                if !onTerminal, dialog.needsDisplay, let attach = common.attach, beckon_display_is_x11() == 0 {
                     // zenity's --attach names an X11 window; Wayland has no such ids.
                     StandardError.write("beckon: warning: --attach=\(attach) needs an X11 display; "
                                         + "on this one the dialog is not attached to it\n")
@@ -68,6 +68,7 @@ enum ZenityCommand {
                 context.standardInputIsClosed = standardInputIsClosed
                 return try await dialog.run(context)
             }
+            let output = try dialog.needsDisplay ? common.terminal.run(body) : TerminalFallback.runWithoutWindow(body)
             // A script that reads the answer must not take a lost one (a reader
             // gone, a full disk) for an answer: zenity exits as if written.
             try StandardOutput.writeAnswer(output.stdout)

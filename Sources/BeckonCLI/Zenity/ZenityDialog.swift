@@ -6,6 +6,13 @@ protocol ZenityDialog: Sendable {
     /// Shows the dialog through `context.dialog` and returns what the process
     /// prints and exits with.
     @GtkActor func run(_ context: ZenityContext) async throws -> ZenityOutput
+    /// Whether it shows a window. One that does not (a notification, sent over
+    /// D-Bus) runs in GLib's loop without GTK, so it works with no display.
+    var needsDisplay: Bool { get }
+}
+
+extension ZenityDialog {
+    var needsDisplay: Bool { true }
 }
 
 /// What a dialog kind is on the command line: the flag that picks it, its

@@ -303,6 +303,68 @@ int beckon_terminal_rows(int fd);
  * remove the returned source to stop. */
 guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* ---- org.freedesktop.Notifications over GDBus (notifications.c) -------- */
+
+/* A connection to the session bus's notification server, without libnotify:
+ * GDBus is part of GIO, which GTK links anyway. Every call is asynchronous and
+ * answers on the thread-default main context of its caller (GTK's loop). */
+typedef struct BeckonNotifications BeckonNotifications;
+
+/* How a call failed: the second argument of a `done` callback whose first is 0. */
+typedef enum {
+  BECKON_NOTIFICATIONS_NO_BUS = 1,    /* no session bus to connect to */
+  BECKON_NOTIFICATIONS_NO_SERVER = 2, /* the bus has no org.freedesktop.Notifications */
+  BECKON_NOTIFICATIONS_FAILED = 3,    /* the server answered with an error */
+} BeckonNotificationsFailure;
+
+/* What the server said about a notification: the first argument of `events`. */
+typedef enum {
+  BECKON_NOTIFICATION_ACTION_INVOKED = 0, /* beckon_notifications_action_key says which */
+  BECKON_NOTIFICATION_CLOSED = 1,         /* beckon_notifications_closed_reason says why */
+} BeckonNotificationEvent;
+
+/* A new, unconnected handle; free it with beckon_notifications_free. */
+BeckonNotifications *beckon_notifications_new(void);
+
+/* Drops the caller's handle; calls still pending keep it until they answer,
+ * but call nothing of the caller's after `events` is released. */
+void beckon_notifications_free(BeckonNotifications *notifications);
+
+/* Connects to the bus at `address` (a D-Bus address), or to the session bus
+ * when NULL, and listens to the server's ActionInvoked and
+ * NotificationClosed signals, reported through `events` (first: a
+ * BeckonNotificationEvent, second: the notification's id as bits). `done`
+ * runs once: first 1 when connected, else 0 and a BeckonNotificationsFailure. */
+void beckon_notifications_connect(BeckonNotifications *notifications, const char *address,
+                                  BeckonCallback events, void *events_data, GDestroyNotify events_destroy,
+                                  BeckonCallback done, void *user_data, GDestroyNotify destroy);
+
+/* Calls Notify. `actions` (key, label, key, label…) has `action_count`
+ * strings; `hints` is an a{sv} (floating, taken) or NULL. `done` runs once:
+ * first 1 and second the id the server gave (as bits), or first 0 and a
+ * BeckonNotificationsFailure. */
+void beckon_notifications_notify(BeckonNotifications *notifications, const char *app_name, guint32 replaces_id,
+                                 const char *app_icon, const char *summary, const char *body,
+                                 const char *const *actions, int action_count, GVariant *hints,
+                                 int expire_timeout, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Calls CloseNotification for `id`; `done` as for notify (second 0 on success). */
+void beckon_notifications_close(BeckonNotifications *notifications, guint32 id,
+                                BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* An a{sv} of hints from `count` names and values (each floating, taken). */
+GVariant *beckon_notification_hints_new(const char *const *names, GVariant *const *values, int count);
+
+/* The message of the last failure, or NULL. */
+const char *beckon_notifications_error(BeckonNotifications *notifications);
+
+/* The key of the last ActionInvoked event, or NULL. */
+const char *beckon_notifications_action_key(BeckonNotifications *notifications);
+
+/* The reason of the last NotificationClosed event (1 expired, 2 dismissed,
+ * 3 closed by a call, 4 undefined). */
+guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

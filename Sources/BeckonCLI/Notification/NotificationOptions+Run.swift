@@ -1,0 +1,143 @@
+import Beckon
+
+extension NotificationOptions {
+    /// Sends the notification over D-Bus (or, with `--listen`, one for each
+    /// `message:` line), as zenity 3.44 does: exit 0 once sent; with
+    /// `--timeout`, 0 for a click on it and 5 when the time passes; 1 when no
+    /// session bus or no notification server answers (with a line on stderr,
+    /// where zenity says nothing).
+    @GtkActor
+    func run(_ context: ZenityContext) async throws -> ZenityOutput {
+        let deadline = common.effectiveTimeout.map { ContinuousClock.now + .seconds(Int($0)) }
+        let (initialHints, warnings) = NotificationHints.parse(hints)
+        warnings.forEach(context.warn)
+        if listen {
+            return try await listen(context, hints: initialHints, deadline: deadline)
+        }
+        guard let text else {
+            throw CLIError(message: "--notification needs --text (or --listen)", exitCode: 1)
+        }
+        guard let parts = NotificationText(text) else {
+            throw CLIError(message: "--text: the notification text is empty", exitCode: 1)
+        }
+        let notification = DesktopNotification(
+            summary: parts.summary, body: parts.body, icon: common.windowIcon ?? "", hints: initialHints,
+            actions: [Self.clickAction], appName: Self.appName)
+        let posted = try await Self.notifying { () async throws(NotificationError) in try await NotificationBus.session().post(notification) }
+        guard let deadline else { return ZenityOutput(stdout: "", exitCode: 0) }
+        return await awaitClick(on: posted, until: deadline, environment: context.environment)
+    }
+
+    /// zenity waits for the click until the timeout; the server closing the
+    /// notification (it expired, it was dismissed) does not end the wait.
+    @GtkActor
+    private func awaitClick(on posted: PostedNotification, until deadline: ContinuousClock.Instant,
+                            environment: Environment) async -> ZenityOutput {
+        if case .action(Self.clickAction.key)? = try? await posted.ending(timeout: deadline - .now) {
+            try? await posted.close()
+            return ZenityOutput(stdout: "", exitCode: ZenityExitCode.ok.value(in: environment))
+        }
+        let left = deadline - .now
+        if left > .zero { try? await Task.sleep(for: left) }
+        return Self.timedOut(environment)
+    }
+
+    /// zenity calls exit(5) itself, ignoring the ZENITY_TIMEOUT it documents;
+    /// beckon honours it, as for every dialog.
+    static func timedOut(_ environment: Environment) -> ZenityOutput {
+        ZenityOutput(stdout: "", exitCode: ZenityExitCode.timeout.value(in: environment))
+    }
+
+    /// `--listen`: a notification per `message:` or `tooltip:` line, with the
+    /// icon and hints the lines before set. Beyond zenity, the end of stdin
+    /// ends beckon (exit 0), `--timeout` holds (exit 5), and `--window-icon`
+    /// and `--hint` are where the icon and hints start (zenity ignores them here).
+    @GtkActor
+    private func listen(_ context: ZenityContext, hints initialHints: [NotificationHint],
+                        deadline: ContinuousClock.Instant?) async throws -> ZenityOutput {
+        let bus = try await Self.notifying { () async throws(NotificationError) in try await NotificationBus.session() }
+        let lines = NotificationStdin.lines(warn: context.warn)
+        let reading = Task { @GtkActor in
+            await post(lines, on: bus, hints: initialHints, context)
+            return ZenityOutput(stdout: "", exitCode: 0)
+        }
+        guard let deadline else { return await reading.value }
+        let ending = FirstOutput()
+        GtkSource.timeout(milliseconds: Self.milliseconds(until: deadline)) {
+            ending.finish(Self.timedOut(context.environment))
+            return false
+        }
+        Task { @GtkActor in ending.finish(await reading.value) }
+        let output = await ending.value()
+        reading.cancel()
+        return output
+    }
+
+    /// Posts a notification for each `message:` line of `lines`, as the
+    /// `icon:` and `hints:` lines before it say, until `lines` ends.
+    @GtkActor
+    private func post(_ lines: AsyncStream<[UInt8]>, on bus: NotificationBus, hints initialHints: [NotificationHint],
+                      _ context: ZenityContext) async {
+        var icon = common.windowIcon ?? ""
+        var hints = initialHints
+        for await line in lines {
+            switch NotificationCommand(line) {
+            case .icon(let value): icon = value
+            case .hints(let value):
+                let parsed = NotificationHints.parse(line: value)
+                parsed.warnings.forEach(context.warn)
+                hints = parsed.hints
+            case .message(let value):
+                guard let parts = NotificationText(value) else {
+                    context.warn("beckon: warning: --listen: an empty message: nothing to show")
+                    continue
+                }
+                let notification = DesktopNotification(
+                    summary: parts.summary, body: parts.body, icon: icon, hints: hints, appName: Self.appName)
+                do {
+                    _ = try await bus.post(notification)
+                } catch {
+                    context.warn("beckon: warning: --listen: \(error)")
+                }
+            case .visible: break
+            case .invalidText: context.warn("beckon: warning: --listen: a message is not valid UTF-8; skipped")
+            case .unknown(let command): context.warn("beckon: warning: --listen: unknown command '\(command)'")
+            case .unparsable: context.warn("beckon: warning: --listen: a line without 'command:'; skipped")
+            }
+        }
+    }
+
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> UInt32 {
+        let (seconds, attoseconds) = (deadline - .now).components
+        return UInt32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// Runs a notification call; its failure is exit 1 with the reason on stderr.
+    @GtkActor
+    private static func notifying<T>(_ body: @GtkActor () async throws(NotificationError) -> T) async throws(CLIError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw CLIError(message: "--notification: \(error)", exitCode: 1)
+        }
+    }
+}
+
+/// The first of several endings of `--listen` (stdin's end, the timeout): later ones are ignored.
+@GtkActor
+private final class FirstOutput {
+    private var output: ZenityOutput?
+    private var continuation: CheckedContinuation<ZenityOutput, Never>?
+
+    func finish(_ output: ZenityOutput) {
+        guard self.output == nil else { return }
+        self.output = output
+        continuation?.resume(returning: output)
+        continuation = nil
+    }
+
+    func value() async -> ZenityOutput {
+        if let output { return output }
+        return await withCheckedContinuation { continuation = $0 }
+    }
+}
