@@ -18,4 +18,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case checkbox(Bool)
     /// What a progress dialog showed as it ended.
     case progress(ProgressState)
+    /// Files or folders chosen in a file dialog, by absolute path.
+    case files([String])
 }
