@@ -26,8 +26,14 @@ private final class FileSelectionPrompt: TerminalPrompt {
     init(_ request: FileSelectionRequest) {
         self.request = request
         base = request.folder ?? Self.currentDirectory
+        // What Return would take in the window: the name given, or for a
+        // folder the folder it opens in.
         var start = ""
-        if let name = request.name, !name.isEmpty { start = name }
+        if let name = request.name, !name.isEmpty {
+            start = name
+        } else if request.choosesDirectory, !request.savesFile, let folder = request.folder {
+            start = folder
+        }
         editor = TerminalLineEditor(start, selected: false)
     }
 
