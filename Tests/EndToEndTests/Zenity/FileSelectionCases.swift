@@ -75,8 +75,13 @@ enum FileSelectionCases {
 
     /// `keys`, then `text` as key names, then Return.
     static func typing(_ text: String, after keys: [String] = []) -> ZenityCase.Answer {
+        .keys(keys + keyNames(text) + ["Return"])
+    }
+
+    /// `text` as X key names, one a character.
+    static func keyNames(_ text: String) -> [String] {
         let names: [Character: String] = ["/": "slash", ".": "period", "-": "minus", "_": "underscore"]
-        return .keys(keys + text.map { names[$0] ?? String($0) } + ["Return"])
+        return text.map { names[$0] ?? String($0) }
     }
 
     static let typed: [ZenityCase] = [
