@@ -11,6 +11,9 @@ import Testing
 /// cancelled task. Each resumes exactly once, and no window is left behind.
 @Suite(.serialized) struct FileDialogPathTests {
     static let tree: String = {
+        // GTK's own chooser, which the tests drive, even on a desktop whose
+        // portal would answer (the end-to-end PortalFileChooserTests cover it).
+        setenv("GTK_USE_PORTAL", "0", 1)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-gtk-files-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         for name in ["a.txt", "b.txt", "c.png", "sub/d.txt", "sub/e.txt", "sub/f.png"] {
@@ -27,6 +30,7 @@ import Testing
     @Test(arguments: Ending.allCases)
     func everyEndingResumesOnce(_ ending: Ending) async throws {
         try GtkTestLoop.require()
+        _ = Self.tree
         for round in 0..<3 {
             let title = "file \(ending.rawValue) \(round)"
             let task = Task { try await Dialog.openFile(title: title, in: Self.tree, selecting: "b.txt") }
@@ -46,6 +50,7 @@ import Testing
 
     @Test func severalFilesAndAFolder() async throws {
         try GtkTestLoop.require()
+        _ = Self.tree
         // In a folder without folders: GTK does not answer a selection that
         // holds a folder and files.
         let files = Task {
@@ -67,6 +72,7 @@ import Testing
     /// Saving over a file: GTK asks first; Return there replaces it.
     @Test func saveConfirmsTheOverwrite() async throws {
         try GtkTestLoop.require()
+        _ = Self.tree
         let task = Task { try await Dialog.saveFile(title: "save", in: Self.tree, name: "a.txt") }
         let chooser = try #require(await ChooserWindow.wait(), "the chooser never got the focus")
         try Xdotool.key("Return")
@@ -82,6 +88,7 @@ import Testing
     /// throws; so does cancelling the task.
     @Test func theTimeoutAndCancellationCloseTheChooser() async throws {
         try GtkTestLoop.require()
+        _ = Self.tree
         let timed = Task { try await Dialog.saveFile(title: "timeout", in: Self.tree, timeout: .milliseconds(800)) }
         _ = try #require(await ChooserWindow.wait(), "the chooser never got the focus")
         let timedOut = try #require(await withDeadline(10, "timeout") { await timed.result })

@@ -23,7 +23,7 @@ import Testing
           prompt: "File: ", terminal: [], exit: 5),
     ].map { testCase in
         var testCase = testCase
-        testCase.env["XDG_DATA_HOME"] = FileSelectionCases.tree + "/.data"
+        testCase.env.merge(FileSelectionCases.environment) { $1 }
         return testCase
     }
     typealias C = TerminalCase

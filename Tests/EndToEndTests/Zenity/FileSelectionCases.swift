@@ -26,7 +26,7 @@ import Testing
         for program in [ZenityDifferentialTests.zenity, Products.beckon] {
             let process = try RunningProcess(program, ["--file-selection", "--save", "--confirm-overwrite",
                                                        "--filename=\(FileSelectionCases.tree)/a.txt"],
-                                             environment: ZenityCase.baseEnvironment)
+                                             environment: ZenityCase.baseEnvironment.merging(FileSelectionCases.environment) { $1 })
             defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
             let chooser = try #require(try Xdotool.waitForWindow(pid: process.pid, process: process), "\(program): no chooser")
             try Xdotool.focus(chooser, thenKey: ["Return"])
@@ -69,9 +69,14 @@ enum FileSelectionCases {
 
     static let all: [ZenityCase] = (typed + preset + several + filters + endings).map { testCase in
         var testCase = testCase
-        testCase.environment["XDG_DATA_HOME"] = tree + "/.data"
+        testCase.environment.merge(environment) { $1 }
         return testCase
     }
+
+    /// Recent files in a private folder, so the chooser opens the same way on
+    /// every run; and GTK's own chooser for both programs even on a desktop
+    /// whose portal would answer beckon (PortalFileChooserTests covers that).
+    static var environment: [String: String] { ["XDG_DATA_HOME": tree + "/.data", "GTK_USE_PORTAL": "0"] }
 
     /// `keys`, then `text` as key names, then Return.
     static func typing(_ text: String, after keys: [String] = []) -> ZenityCase.Answer {
