@@ -14,9 +14,11 @@ extension FileSelectionRequest: GtkDialogKind {
         let accept = frame.buttons[Self.acceptIndex].label
         // NULL labels keep GTK's own, as zenity leaves them (and as the portal
         // words them); given ones go through.
-        let chooser = beckon_file_chooser_new(
+        guard let chooser = beckon_file_chooser_new(
             frame.title, action, accept == Self.acceptLabel(mode) ? nil : accept,
-            cancel == GtkLabels.cancel ? nil : cancel)!
+            cancel == GtkLabels.cancel ? nil : cancel) else {
+            throw DialogError.invalidRequest("GTK made no file chooser")
+        }
         configure(chooser)
         _ = beckon_file_chooser_on_response(chooser, CallbackBox.call, CallbackBox.retain { response, _ in
             switch response {
@@ -63,14 +65,15 @@ extension FileSelectionRequest: GtkDialogKind {
             if savesFile {
                 gtk_file_chooser_set_current_name(fileChooser, name)
             } else {
-                let path = name.hasPrefix("/") || folder == nil ? name : folder! + "/" + name
+                var path = name
+                if !name.hasPrefix("/"), let folder { path = folder + "/" + name }
                 _ = gtk_file_chooser_select_filename(fileChooser, path)
             }
         }
         gtk_file_chooser_set_select_multiple(fileChooser, allowsMultiple ? 1 : 0)
         gtk_file_chooser_set_do_overwrite_confirmation(fileChooser, confirmsOverwrite ? 1 : 0)
         for filter in filters {
-            var patterns: [UnsafeMutablePointer<CChar>?] = filter.patterns.map { strdup($0) } + [nil]
+            let patterns: [UnsafeMutablePointer<CChar>?] = filter.patterns.map { strdup($0) } + [nil]
             defer { patterns.forEach { free($0) } }
             patterns.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
