@@ -60,12 +60,6 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         CLIError(message: "--\(option) is not supported for this dialog")
     }
 
-    /// A zenity dialog that beckon does not provide yet.
-    static func dialogNotProvided(_ dialog: String) -> CLIError {
-        let shown = ZenityDialogs.all.filter(\.isProvided).map { "--\($0.name)" }.joined(separator: ", ")
-        return CLIError(message: "--\(dialog) is a zenity dialog that beckon does not provide yet; beckon shows \(shown)")
-    }
-
     static func switchNeedsButtons() -> CLIError {
         CLIError(message: "--switch needs at least one --extra-button or --button. \(notAvailableText)")
     }

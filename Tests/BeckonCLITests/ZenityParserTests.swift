@@ -105,7 +105,6 @@ import Testing
         (["--title=x"], "You must specify a dialog type"),
         (["--info", "--question"], "Two or more dialog options specified"),
         (["--question", "--version"], "Two or more dialog options specified"),
-        (["--notification"], "--notification is a zenity dialog that beckon does not provide yet"),
         (["--question", "--entry-text=x"], "--entry-text is not supported for this dialog"),
         (["--info", "--cancel-label=x"], "--cancel-label is not supported for this dialog"),
         (["--question", "--switch"], "--switch needs at least one --extra-button"),

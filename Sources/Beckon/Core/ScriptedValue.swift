@@ -20,4 +20,6 @@ public enum ScriptedValue: Sendable, Hashable {
     case progress(ProgressState)
     /// What every field of a form holds, in field order.
     case form([FormFieldValue])
+    /// Files or folders chosen in a file dialog, by absolute path.
+    case files([String])
 }

@@ -32,8 +32,6 @@ struct ZenityDialogType: Sendable {
     var unlistedOptions: Set<String> = []
     /// General options it refuses, as zenity does (`--cancel-label` on --info).
     var refusedGeneralOptions: Set<String> = []
-    /// Whether beckon shows it yet; the others parse, then say so.
-    var isProvided = true
     /// Reads its options; throws the same errors zenity gives.
     var make: @Sendable (GivenOptions) throws(CLIError) -> any ZenityDialog
 

@@ -1,18 +1,14 @@
 import Beckon
 
 /// Every zenity 3.44 dialog, in zenity's help order. Each kind's type lives in
-/// its own folder; the ones beckon does not show yet parse their options as
-/// zenity does, then say so.
+/// its own folder.
 enum ZenityDialogs {
     static let all: [ZenityDialogType] = [
         CalendarOptions.type,
         EntryOptions.type,
         MessageOptions.type(.error),
         MessageOptions.type(.info),
-        notProvided("file-selection", "Display file selection dialog", "File selection options",
-                    "Show file selection options",
-                    strings: ["filename", "separator", "file-filter"],
-                    flags: ["multiple", "directory", "save", "confirm-overwrite"]),
+        FileSelectionOptions.type,
         ListOptions.type,
         NotificationOptions.type,
         ProgressOptions.type,
@@ -24,15 +20,4 @@ enum ZenityDialogs {
         PasswordOptions.type,
         FormsOptions.type,
     ]
-
-    /// A zenity dialog beckon does not show yet: its options parse as in
-    /// zenity (a value is consumed, an integer is checked), then beckon says so.
-    private static func notProvided(_ name: String, _ flagHelp: String, _ title: String, _ summary: String,
-                                    strings: [String] = [], ints: [String] = [], flags: [String] = []) -> ZenityDialogType {
-        let options = strings.map { ZenityOption($0, .string) } + ints.map { ZenityOption($0, .int) }
-            + flags.map { ZenityOption($0, .none) }
-        return ZenityDialogType(name: name, flagHelp: flagHelp, helpTitle: title, helpSummary: summary,
-                                options: options, isProvided: false,
-                                make: { _ throws(CLIError) in throw CLIError.dialogNotProvided(name) })
-    }
 }

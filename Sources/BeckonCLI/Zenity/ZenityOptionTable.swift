@@ -47,7 +47,7 @@ enum ZenityOptionTable {
     static let display = O("display", .string, "DISPLAY", "X display to use")
 
     /// The dialog flags, in zenity's help order, then `--display`.
-    static let application: [O] = ZenityDialogs.all.map { O($0.name, .none, nil, $0.isProvided ? $0.flagHelp : nil) }
+    static let application: [O] = ZenityDialogs.all.map { O($0.name, .none, nil, $0.flagHelp) }
         + [display]
 
     /// Options that every dialog takes: the general ones (unless a dialog
@@ -90,7 +90,7 @@ enum ZenityOptionTable {
     /// The help sections in zenity's order, beckon's before misc and GTK's.
     static let helpGroups: [HelpGroup] = {
         var groups = [HelpGroup(name: "general", title: "General options", summary: "Show general options", options: general)]
-        for dialog in ZenityDialogs.all where dialog.isProvided {
+        for dialog in ZenityDialogs.all {
             groups.append(HelpGroup(name: dialog.name, title: dialog.helpTitle, summary: dialog.helpSummary,
                                     options: dialog.options.filter { $0.help != nil }))
         }

@@ -33,13 +33,13 @@ enum ZenityReference {
         func words(_ options: [ZenityOption]) -> String {
             options.map { "--\($0.name)" + ($0.argument == .none ? "" : "=") }.joined(separator: " ")
         }
-        var out = "_beckon_dialogs=\"\(ZenityDialogs.all.filter(\.isProvided).map { "--\($0.name)" }.joined(separator: " "))\"\n"
+        var out = "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
         out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
         var help = ["--help", "--help-all", "--version", "--display=", "--class=", "--name="]
         help += ZenityOptionTable.helpGroups.map { "--help-\($0.name)" }
         out += "_beckon_other=\"\(help.joined(separator: " "))\"\n"
         out += "declare -gA _beckon_dialog_options=(\n"
-        for dialog in ZenityDialogs.all where dialog.isProvided {
+        for dialog in ZenityDialogs.all {
             out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"
         }
         return out + ")\n"

@@ -199,6 +199,26 @@ void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_edit
 gulong beckon_color_chooser_on_color_activated(GtkWidget *chooser, BeckonCallback func, void *user_data,
                                                GDestroyNotify destroy);
 
+/* ---- GtkFileChooserNative (file_chooser.c) --------------------------- */
+
+/* gtk_file_chooser_native_new with no parent: NULL labels keep GTK's own. */
+GtkNativeDialog *beckon_file_chooser_new(const char *title, GtkFileChooserAction action,
+                                              const char *accept_label, const char *cancel_label);
+
+/* Calls `func` with the response id as `first` (GTK_RESPONSE_ACCEPT,
+ * _CANCEL or _DELETE_EVENT) each time `chooser` answers. Returns the handler id. */
+gulong beckon_file_chooser_on_response(GtkNativeDialog *chooser, BeckonCallback func, void *user_data,
+                                       GDestroyNotify destroy);
+
+/* Adds a filter named `name` matching any of the NULL-terminated `patterns`. */
+void beckon_file_chooser_add_filter(GtkNativeDialog *chooser, const char *name, const char *const *patterns);
+
+/* The chosen files' paths, NULL-terminated; free with g_strfreev. */
+char **beckon_file_chooser_filenames(GtkNativeDialog *chooser);
+
+/* Whether org.freedesktop.portal.Desktop has an owner on an existing session bus. */
+gboolean beckon_desktop_portal_is_running(void);
+
 /* ---- the system journal (journal.c) ----------------------------------- */
 
 /* Sends one structured entry of `count` "FIELD=value" strings (values may

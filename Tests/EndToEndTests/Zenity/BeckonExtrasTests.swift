@@ -98,9 +98,9 @@ import Testing
         #expect(result.exitCode == 255)
         #expect(result.stderr.contains("--bogus"))
         #expect(result.stderr.contains("This option is not available. Please see --help for all possible usages."))
-        let other = try run(Products.beckon, ["--notification"])
+        let other = try run(Products.beckon, ["--question", "--column=x"])
         #expect(other.exitCode == 255)
-        #expect(other.stderr.contains("does not provide"), "\(other)")
+        #expect(other.stderr.contains("--column is not supported for this dialog"), "\(other)")
     }
 
     @Test func helpWithoutADisplay() throws {

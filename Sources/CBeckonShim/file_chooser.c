@@ -1,0 +1,71 @@
+/* GtkFileChooserNative: zenity 3.44's file chooser. GTK shows its own
+ * GtkFileChooserDialog, or the XDG desktop portal's chooser when GTK is told
+ * to use portals; either way the answer comes back as one "response". */
+#include "callback.h"
+
+GtkNativeDialog *beckon_file_chooser_new(const char *title, GtkFileChooserAction action,
+                                              const char *accept_label, const char *cancel_label) {
+  return GTK_NATIVE_DIALOG(gtk_file_chooser_native_new(title, NULL, action, accept_label, cancel_label));
+}
+
+static void response_trampoline(GtkNativeDialog *dialog, gint response_id, gpointer data) {
+  (void)dialog;
+  callback_box_call(data, response_id, 0);
+}
+
+gulong beckon_file_chooser_on_response(GtkNativeDialog *chooser, BeckonCallback func, void *user_data,
+                                       GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_signal_connect_data(chooser, "response", G_CALLBACK(response_trampoline), box,
+                               callback_box_closure_unref, 0);
+}
+
+void beckon_file_chooser_add_filter(GtkNativeDialog *chooser, const char *name, const char *const *patterns) {
+  GtkFileFilter *filter = gtk_file_filter_new();
+  gtk_file_filter_set_name(filter, name);
+  for (const char *const *pattern = patterns; pattern && *pattern; pattern++)
+    gtk_file_filter_add_pattern(filter, *pattern);
+  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), filter); /* takes the floating ref */
+}
+
+char **beckon_file_chooser_filenames(GtkNativeDialog *chooser) {
+  GSList *files = gtk_file_chooser_get_filenames(GTK_FILE_CHOOSER(chooser));
+  guint count = g_slist_length(files);
+  char **result = g_new0(char *, count + 1);
+  guint index = 0;
+  for (GSList *item = files; item; item = item->next) result[index++] = item->data; /* takes the strings */
+  g_slist_free(files);
+  return result;
+}
+
+/* Whether an XDG desktop portal answers on the session bus. Only asks a bus
+ * that is already there: GLib would otherwise try to start one (dbus-launch
+ * on X11), which is slow and leaves a daemon behind. */
+gboolean beckon_desktop_portal_is_running(void) {
+  const char *address = g_getenv("DBUS_SESSION_BUS_ADDRESS");
+  if (address == NULL || *address == '\0') {
+    char *path = g_build_filename(g_get_user_runtime_dir(), "bus", NULL);
+    gboolean exists = g_file_test(path, G_FILE_TEST_EXISTS);
+    g_free(path);
+    if (!exists) return FALSE;
+  }
+  GError *error = NULL;
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+  if (bus == NULL) {
+    g_clear_error(&error);
+    return FALSE;
+  }
+  GVariant *reply = g_dbus_connection_call_sync(
+      bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+      g_variant_new("(s)", "org.freedesktop.portal.Desktop"), G_VARIANT_TYPE("(b)"), G_DBUS_CALL_FLAGS_NONE, 1000,
+      NULL, &error);
+  g_object_unref(bus);
+  if (reply == NULL) {
+    g_clear_error(&error);
+    return FALSE;
+  }
+  gboolean has_owner = FALSE;
+  g_variant_get(reply, "(b)", &has_owner);
+  g_variant_unref(reply);
+  return has_owner;
+}
