@@ -1,14 +1,15 @@
 # bash completion for beckon (zenity-compatible dialogs, and `beckon terms`).
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
-_beckon_dialogs="--calendar --entry --error --info --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
+_beckon_dialogs="--calendar --entry --error --info --file-selection --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
 _beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty"
-_beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-list --help-notification --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
+_beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-file-selection --help-list --help-notification --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
 declare -gA _beckon_dialog_options=(
   [calendar]="--text= --day= --month= --year= --date-format="
   [entry]="--text= --entry-text= --hide-text"
   [error]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
   [info]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+  [file-selection]="--filename= --multiple --directory --save --separator= --confirm-overwrite --file-filter="
   [list]="--text= --column= --checklist --radiolist --imagelist --separator= --multiple --editable --print-column= --hide-column= --hide-header --mid-search"
   [notification]="--text= --listen --hint="
   [progress]="--text= --percentage= --pulsate --auto-close --auto-kill --no-cancel --time-remaining --kill-writers"
