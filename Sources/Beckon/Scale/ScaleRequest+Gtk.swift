@@ -20,7 +20,7 @@ extension ScaleRequest: GtkDialogKind {
             Double(initial), Double(range.lowerBound), Double(range.upperBound), Double(step), Double(step), 0)
         let scale = gtk_scale_new(GtkOrientation(rawValue: 0), adjustment)! // horizontal
         gtk_scale_set_digits(scale.cast(), 0)
-        gtk_scale_set_value_pos(scale.cast(), GTK_POS_RIGHT)
+        gtk_scale_set_value_pos(scale.cast(), GtkPositionType(rawValue: 1)) // GTK_POS_RIGHT
         gtk_scale_set_draw_value(scale.cast(), showsValue ? 1 : 0)
         gtk_box_pack_start(box.cast(), scale, 1, 1, 0)
         gtk_box_pack_start(content.cast(), box, 0, 1, 0)
