@@ -12,7 +12,6 @@ extension ProgressOptions: ZenityDialog {
         // keys: its bytes cannot be progress lines too, so it is not read.
         let stdinIsTheKeys = context.dialog.presenter is TerminalPresenter && isatty(0) != 0
         let plan = try ProgressPlan(self, environment: context.environment, translations: context.translations,
-                                    standardInputIsClosed: context.standardInputIsClosed,
                                     feed: { feed in
                                         guard !stdinIsTheKeys else {
                                             return warn("beckon: warning: --progress: stdin is the terminal the bar "

@@ -17,7 +17,7 @@ struct ProgressPlan: Sendable {
     /// bar, where zenity reads its own X connection instead and never ends.
     /// `feed` starts the source of updates (stdin, in the command).
     init(_ options: ProgressOptions, environment: Environment, translations: Translations,
-         standardInputIsClosed: Bool = false,
+         standardInputIsClosed: Bool = ClosedStandardStreams.stdinWasClosed,
          feed: @escaping @Sendable @GtkActor (ProgressFeed) -> Void) throws(CLIError) {
         if standardInputIsClosed {
             throw CLIError(message: "--progress: stdin is closed, so nothing can report progress; "

@@ -53,7 +53,6 @@ enum ZenityCommand {
                 if json { StandardOutput.write(CLIError(message: message).jsonLine) }
             }
         }
-        let standardInputIsClosed = ClosedStandardStreams.stdinWasClosed
         do {
             let body: @GtkActor (Dialog, Bool) async throws -> ZenityOutput = { @GtkActor asking, onTerminal in
                 TerminationSignals.exitWhenReceived()
@@ -63,9 +62,8 @@ enum ZenityCommand {
                                         + "on this one the dialog is not attached to it\n")
                 }
                 // Translations are read after gtk_init has set the locale.
-                var context = ZenityContext(dialog: asking, environment: environment, translations: .system,
+                let context = ZenityContext(dialog: asking, environment: environment, translations: .system,
                                             warn: { StandardError.write($0 + "\n") })
-                context.standardInputIsClosed = standardInputIsClosed
                 return try await dialog.run(context)
             }
             let output = try dialog.needsDisplay ? common.terminal.run(body) : TerminalFallback.runWithoutWindow(body)

@@ -52,9 +52,6 @@ struct ZenityContext: Sendable {
     /// Text for stdout while the dialog is still shown, such as a scale's
     /// partial values; written at once, before the answer.
     var print: @Sendable (String) -> Void = { StandardOutput.write($0) }
-    /// Whether stdin was closed when the program started (it reads as empty
-    /// now): a kind that reads stdin says so instead of waiting for input.
-    var standardInputIsClosed = false
 }
 
 extension ZenityContext {
