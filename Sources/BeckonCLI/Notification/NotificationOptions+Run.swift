@@ -24,7 +24,7 @@ extension NotificationOptions {
             summary: parts.summary, body: parts.body, icon: common.windowIcon ?? "", hints: initialHints,
             actions: [Self.clickAction], appName: Self.appName)
         let posted = try await Self.notifying { () async throws(NotificationError) in try await NotificationBus.session().post(notification) }
-        guard let deadline else { return ZenityOutput(stdout: "", exitCode: 0) }
+        guard let deadline else { return output(.sent, exitCode: 0, id: posted.id) }
         return await awaitClick(on: posted, until: deadline, environment: context.environment)
     }
 
@@ -35,17 +35,17 @@ extension NotificationOptions {
                             environment: Environment) async -> ZenityOutput {
         if case .action(Self.clickAction.key)? = try? await posted.ending(timeout: deadline - .now) {
             try? await posted.close()
-            return ZenityOutput(stdout: "", exitCode: ZenityExitCode.ok.value(in: environment))
+            return output(.clicked, exitCode: ZenityExitCode.ok.value(in: environment), id: posted.id)
         }
         let left = deadline - .now
         if left > .zero { try? await Task.sleep(for: left) }
-        return Self.timedOut(environment)
+        return timedOut(environment, id: posted.id)
     }
 
     /// zenity calls exit(5) itself, ignoring the ZENITY_TIMEOUT it documents;
     /// beckon honours it, as for every dialog.
-    static func timedOut(_ environment: Environment) -> ZenityOutput {
-        ZenityOutput(stdout: "", exitCode: ZenityExitCode.timeout.value(in: environment))
+    func timedOut(_ environment: Environment, id: UInt32? = nil, sent: Int? = nil) -> ZenityOutput {
+        output(.timeout, exitCode: ZenityExitCode.timeout.value(in: environment), id: id, sent: sent)
     }
 
     /// `--listen`: a notification per `message:` or `tooltip:` line, with the
@@ -57,14 +57,15 @@ extension NotificationOptions {
                         deadline: ContinuousClock.Instant?) async throws -> ZenityOutput {
         let bus = try await Self.notifying { () async throws(NotificationError) in try await NotificationBus.session() }
         let lines = NotificationStdin.lines(warn: context.warn)
+        let sent = SentCount()
         let reading = Task { @GtkActor in
-            await post(lines, on: bus, hints: initialHints, context)
-            return ZenityOutput(stdout: "", exitCode: 0)
+            await post(lines, on: bus, hints: initialHints, counting: sent, context)
+            return self.output(.endOfInput, exitCode: 0, sent: sent.value)
         }
         guard let deadline else { return await reading.value }
         let ending = FirstOutput()
         GtkSource.timeout(milliseconds: Self.milliseconds(until: deadline)) {
-            ending.finish(Self.timedOut(context.environment))
+            ending.finish(timedOut(context.environment, sent: sent.value))
             return false
         }
         Task { @GtkActor in ending.finish(await reading.value) }
@@ -77,7 +78,7 @@ extension NotificationOptions {
     /// `icon:` and `hints:` lines before it say, until `lines` ends.
     @GtkActor
     private func post(_ lines: AsyncStream<[UInt8]>, on bus: NotificationBus, hints initialHints: [NotificationHint],
-                      _ context: ZenityContext) async {
+                      counting sent: SentCount, _ context: ZenityContext) async {
         var icon = common.windowIcon ?? ""
         var hints = initialHints
         for await line in lines {
@@ -96,6 +97,7 @@ extension NotificationOptions {
                     summary: parts.summary, body: parts.body, icon: icon, hints: hints, appName: Self.appName)
                 do {
                     _ = try await bus.post(notification)
+                    sent.value += 1
                 } catch {
                     context.warn("beckon: warning: --listen: \(error)")
                 }
@@ -121,6 +123,12 @@ extension NotificationOptions {
             throw CLIError(message: "--notification: \(error)", exitCode: 1)
         }
     }
+}
+
+/// How many notifications `--listen` has sent so far, for its `--json` line.
+@GtkActor
+private final class SentCount {
+    var value = 0
 }
 
 /// The first of several endings of `--listen` (stdin's end, the timeout): later ones are ignored.

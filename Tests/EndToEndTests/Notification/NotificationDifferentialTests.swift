@@ -50,6 +50,36 @@ import Testing
         return (result, try bus.takeNotifyCalls())
     }
 
+    /// `--json` prints a line on success too (zenity has no `--json`): how the
+    /// run ended, the server's id for one notification, the count `--listen` sent.
+    @Test func jsonNamesHowEachRunEnded() throws {
+        func line(_ result: ProcessResult) throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require(object, "\(result)")
+        }
+        let (sent, sentCalls) = try beckonShell(#""$BECKON" --notification --text=Sent --json"#)
+        let sentLine = try line(sent)
+        #expect(sent.exitCode == 0, "\(sent)")
+        #expect(sentLine["ended"] as? String == "sent" && sentLine["exit_code"] as? Int == 0, "\(sent)")
+        #expect((sentLine["id"] as? Int ?? 0) > 0, "\(sent)")
+        #expect(sentCalls.map(\.summary) == ["Sent"])
+
+        let (timedOut, _) = try beckonShell(#""$BECKON" --notification --text=Waits --timeout=1 --json"#)
+        let timedOutLine = try line(timedOut)
+        #expect(timedOut.exitCode == 5, "\(timedOut)")
+        #expect(timedOutLine["ended"] as? String == "timeout" && timedOutLine["exit_code"] as? Int == 5, "\(timedOut)")
+
+        let (listened, listenedCalls) = try beckonShell(
+            #"printf 'message: one\nmessage: two\n' | "$BECKON" --notification --listen --json"#)
+        let listenedLine = try line(listened)
+        #expect(listened.exitCode == 0, "\(listened)")
+        #expect(listenedLine["ended"] as? String == "end-of-input" && listenedLine["sent"] as? Int == 2, "\(listened)")
+        #expect(listenedCalls.map(\.summary) == ["one", "two"])
+
+        let (plain, _) = try beckonShell(#""$BECKON" --notification --text=Quiet"#)
+        #expect(plain.exitCode == 0 && plain.stdout.isEmpty, "without --json stdout stays empty, as zenity's: \(plain)")
+    }
+
     @Test func listenWithAClosedStdinEndsAtOnce() throws {
         let (result, calls) = try beckonShell(#""$BECKON" --notification --listen <&-"#)
         #expect(result.exitCode == 0, "\(result)")

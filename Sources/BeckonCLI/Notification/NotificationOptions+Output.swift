@@ -1,0 +1,33 @@
+import Beckon
+
+extension NotificationOptions {
+    /// How a `--notification` run ended, as `--json` names it.
+    enum Ending: String {
+        /// Sent, with no `--timeout` to wait for a click.
+        case sent
+        /// Clicked before `--timeout` passed.
+        case clicked
+        /// `--timeout` passed first.
+        case timeout
+        /// `--listen`: stdin ended.
+        case endOfInput = "end-of-input"
+    }
+
+    /// What the run prints and exits with. Like zenity, nothing on stdout;
+    /// with `--json`, the one line every dialog prints, so a script reading
+    /// JSON gets a line on success too: how it ended, the server's id for a
+    /// single notification, and how many `--listen` sent.
+    func output(_ ending: Ending, exitCode: Int32, id: UInt32? = nil, sent: Int? = nil) -> ZenityOutput {
+        guard common.json else { return ZenityOutput(stdout: "", exitCode: exitCode) }
+        var members: [(String, JSONValue)] = [
+            ("ended", .string(ending.rawValue)),
+            ("button", .null),
+            ("index", .null),
+            ("label", .null),
+            ("exit_code", .int(Int64(exitCode & 0xff))),
+        ]
+        if let id { members.append(("id", .int(Int64(id)))) }
+        if let sent { members.append(("sent", .int(Int64(sent)))) }
+        return ZenityOutput(stdout: JSONValue.object(members).serialized() + "\n", exitCode: exitCode)
+    }
+}
