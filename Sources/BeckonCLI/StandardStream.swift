@@ -7,9 +7,19 @@ enum StandardOutput {
     /// Writes an answer a script depends on: a failed write (a reader gone,
     /// a full disk) is an error with exit code 255 rather than a silent exit 0.
     static func writeAnswer(_ text: String) throws(CLIError) {
+        try write(text, holding: "the answer")
+    }
+
+    /// Writes text a script reads while the dialog is still shown, such as a
+    /// scale's partial values; a failed write is exit 255, as for the answer.
+    static func writePartial(_ text: String) throws(CLIError) {
+        try write(text, holding: "a partial value")
+    }
+
+    private static func write(_ text: String, holding what: String) throws(CLIError) {
         let error = writeAll(text, to: 1)
         guard error != 0 else { return }
-        throw .failure("cannot write the answer to standard output: \(String(cString: strerror(error)))")
+        throw .failure("cannot write \(what) to standard output: \(String(cString: strerror(error)))")
     }
 }
 

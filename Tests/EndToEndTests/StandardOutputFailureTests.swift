@@ -52,6 +52,27 @@ import Testing
         #expect(result.stderr.contains("beckon: \(Self.fullDisk)"), "\(result)")
     }
 
+    /// A scale's partial value that cannot be written ends the dialog at
+    /// once: no further key is needed for the process to end with 255.
+    @Test(arguments: [(">/dev/full", "No space left on device"), ("| true", "Broken pipe")])
+    func aPartialValueThatCannotBeWrittenEndsTheDialog(_ redirect: String, _ reason: String) throws {
+        try X11.require()
+        // `exec` keeps beckon's pid the shell's, so its window is found by it;
+        // in the pipe, `true` is gone long before the window maps.
+        let script = redirect == "| true"
+            ? "exec 3>&1; { \"$0\" --scale --print-partial --value=3 3>&-; echo \"exit $?\" >&3; } | true"
+            : "exec \"$0\" --scale --print-partial --value=3 \(redirect)"
+        let process = try RunningProcess("/bin/bash", ["-c", script, Products.beckon])
+        let window = try #require(try Xdotool.waitForWindow(name: "Adjust the scale value", process: process), "no window")
+        try Xdotool.focus(window, thenKey: ["Right"])
+        let result = process.wait(deadline: 10)
+        #expect(!result.timedOut, "the dialog should end at the failed write: \(result)")
+        let exitCode = redirect == "| true" ? Int32(result.stdout.split(separator: " ").last.map(String.init)?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") : result.exitCode
+        #expect(exitCode == 255, "\(result)")
+        #expect(result.stderr.contains("beckon: cannot write a partial value to standard output: \(reason)"), "\(result)")
+    }
+
     @Test func noAnswerToWriteIsNoError() throws {
         try X11.require()
         // A question's timeout prints nothing: the full disk is never written to.

@@ -5,9 +5,12 @@ import Beckon
 extension ScaleOptions: ZenityDialog {
     @GtkActor
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
+        let partial = PartialOutput()
         let plan = try ScalePlan(self, environment: context.environment, translations: context.translations,
-                                 printPartial: context.print)
+                                 printPartial: partial.print)
         if let warning = plan.warning { context.warn(warning) }
-        return try await context.output(of: plan.request, buttons: plan.buttons, json: common.json, plan.answer)
+        return try await partial.run {
+            try await context.output(of: plan.request, buttons: plan.buttons, json: common.json, plan.answer)
+        }
     }
 }

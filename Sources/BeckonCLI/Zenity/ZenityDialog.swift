@@ -49,9 +49,6 @@ struct ZenityContext: Sendable {
     var translations: Translations
     /// A line for stderr, such as a warning about broken markup.
     var warn: @Sendable (String) -> Void
-    /// Text for stdout while the dialog is still shown, such as a scale's
-    /// partial values; written at once, before the answer.
-    var print: @Sendable (String) -> Void = { StandardOutput.write($0) }
 }
 
 extension ZenityContext {
