@@ -14,7 +14,7 @@ import Testing
         // GTK's own chooser, which the tests drive, even on a desktop whose
         // portal would answer (the end-to-end PortalFileChooserTests cover it).
         setenv("GTK_USE_PORTAL", "0", 1)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-gtk-files-\(getpid())").path
+        let root = TestRunDirectory.make("beckon-gtk-files")
         try? FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         for name in ["a.txt", "b.txt", "c.png", "sub/d.txt", "sub/e.txt", "sub/f.png"] {
             FileManager.default.createFile(atPath: root + "/" + name, contents: Data("x\n".utf8))

@@ -54,11 +54,8 @@ enum FileSelectionCases {
     typealias C = ZenityCase
 
     /// A folder with two files and a folder; and one of files only, for filters.
-    /// Removed when the test process exits, with any left by runs that died.
     static let tree: String = {
-        let root = treePath(of: getpid())
-        removeTreesOfEndedRuns()
-        atexit { try? FileManager.default.removeItem(atPath: FileSelectionCases.treePath(of: getpid())) }
+        let root = TestRunDirectory.make("beckon-files")
         let files = root + "/filtered"
         for folder in [root + "/sub", files] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -69,20 +66,6 @@ enum FileSelectionCases {
         return root
     }()
     static var filtered: String { tree + "/filtered" }
-
-    static func treePath(of pid: pid_t) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("beckon-files-\(pid)").path
-    }
-
-    /// Trees whose test process is gone (killed, or before trees were removed).
-    private static func removeTreesOfEndedRuns() {
-        let temporary = FileManager.default.temporaryDirectory.path
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] {
-            guard name.hasPrefix("beckon-files-"), let pid = pid_t(name.dropFirst("beckon-files-".count)),
-                  kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: temporary + "/" + name)
-        }
-    }
 
     static let all: [ZenityCase] = (typed + preset + several + filters + endings).map { testCase in
         var testCase = testCase

@@ -14,9 +14,7 @@ import Testing
 /// The files the cases show, written once per test process.
 enum TextInfoFixtures {
     static let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-text-info-\(getpid())")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        URL(fileURLWithPath: TestRunDirectory.make("beckon-text-info"), isDirectory: true)
     }()
 
     /// Writes `bytes` to `name` in the fixtures' directory and returns its path.
