@@ -104,13 +104,20 @@ extension ProgressFeed {
     }
 }
 
-/// The error a typed progress call's sequence threw, kept for the caller.
+/// The error a typed progress call's sequence threw, kept for the caller,
+/// and whether the sequence was iterated at all.
 /// A lock rather than GTK's actor: a scripted presenter runs without GTK's loop.
 package final class ProgressFailure: Sendable {
     private let stored = Mutex<(any Error)?>(nil)
+    private let started = Mutex(false)
     package init() {}
     package var error: (any Error)? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }
+    }
+    /// Whether the dialog began iterating the updates.
+    package var iterated: Bool {
+        get { started.withLock { $0 } }
+        set { started.withLock { $0 = newValue } }
     }
 }
