@@ -39,9 +39,9 @@ func runToEnd(_ arguments: [String], environment: [String: String] = [:]) -> (st
 /// `environment` is added to this process's own.
 func spawn(_ arguments: [String], environment: [String: String] = [:],
            actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) -> pid_t? {
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    var env: [UnsafeMutablePointer<CChar>?] = (ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    let env: [UnsafeMutablePointer<CChar>?] = (ProcessInfo.processInfo.environment.merging(environment) { $1 })
         .map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { env.forEach { free($0) } }
     var pid: pid_t = 0
