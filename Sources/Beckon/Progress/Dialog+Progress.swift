@@ -39,9 +39,12 @@ extension Dialog {
         defer {
             if !failure.iterated {
                 Task {
+                    // Cancelled before its first next(), not after: a task
+                    // cancelled from outside may already have read an element.
+                    withUnsafeCurrentTask { $0?.cancel() }
                     var iterator = updates.makeAsyncIterator()
                     _ = try? await iterator.next()
-                }.cancel()
+                }
             }
         }
         let state = try await accepted(request)

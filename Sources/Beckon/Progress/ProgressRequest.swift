@@ -89,8 +89,16 @@ extension ProgressFeed {
     where Updates.Element == ProgressUpdate {
         let task = Task { @GtkActor [self] in
             do {
-                for try await update in updates {
-                    guard isActive else { return }
+                var iterator = updates.makeAsyncIterator()
+                while let update = try await iterator.next() {
+                    guard isActive else {
+                        // The dialog ended while this update was on its way:
+                        // the cancel came after next() returned, so it did not
+                        // end an AsyncStream. One more next() in the cancelled
+                        // task does, and its producer learns it.
+                        _ = try? await iterator.next()
+                        return
+                    }
                     apply(update)
                 }
                 finish()
