@@ -73,9 +73,10 @@ bench: deps
 # kinds`: 12 kinds, 833 or 834 each), ended by mixed paths; the soak starts its
 # own session bus with notification-daemon for the notifications. Fails on a
 # hang, an answer that does not fit its path, a window left over or
-# continuation misuse, and on taking more than an hour: at about 0.07 s a dialog
-# on Xvfb (240 in 16 s) the run takes some 12 minutes, so the hour bounds a
-# run gone slow rather than cutting a sound one. stderr is shown when it fails.
+# continuation misuse, and on taking more than an hour: at about 0.065 s a
+# dialog on Xvfb (1,200 in 77 s) the run takes some 11 minutes, so the hour
+# bounds a run gone slow rather than cutting a sound one. stderr is shown when
+# it fails.
 soak: deps
 	$(SWIFT) build --product BeckonSoak
 	scripts/with-display sh -c 'bin=$$($(SWIFT) build --show-bin-path)/BeckonSoak; \

@@ -5,7 +5,7 @@ import Foundation
 /// (notification-daemon, on the soak's X display), for the notification kind.
 /// Started before GTK runs, so GIO's session bus is this one for the whole
 /// process; a watcher ends the bus with the soak, however the soak ends, and
-/// the server ends with its bus.
+/// the server ends with its bus or its display.
 struct NotificationServer: Sendable {
     /// notification-daemon's pid, whose bubbles are its windows.
     let pid: pid_t
@@ -26,13 +26,19 @@ struct NotificationServer: Sendable {
         let directory = String(cString: made)
         let config = directory + "/session.conf", printed = directory + "/address"
         try configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        // The watcher's stdin is a pipe only the soak writes to (close on
+        // exec, so no other child holds it): its end is the soak's end, even
+        // as a zombie, which `kill -0` would take for alive. SIGKILL, as a
+        // test runner's children may have SIGTERM blocked.
         let watcher = """
-            exec >/dev/null 2>&1 </dev/null
-            dbus-daemon --config-file="$1" --nofork --print-address=1 >"$2" & bus=$!
-            while kill -0 "$3" && kill -0 $bus; do sleep 0.5; done
-            kill $bus; rm -rf "$4"
+            exec >/dev/null 2>&1
+            dbus-daemon --config-file="$1" --nofork --print-address=1 >"$2" </dev/null & bus=$!
+            cat >/dev/null
+            kill -KILL $bus; rm -rf "$3"
             """
-        guard spawn(["/bin/sh", "-c", watcher, "sh", config, printed, "\(getpid())", directory]) != nil else {
+        guard let lifeline = closeOnExecPipe() else { throw Failure(description: "no pipe") }
+        defer { close(lifeline[0]) }
+        guard spawn(["/bin/sh", "-c", watcher, "sh", config, printed, directory], stdin: lifeline[0]) != nil else {
             throw Failure(description: "could not start dbus-daemon")
         }
         let address = try wait("dbus-daemon's address") {
@@ -53,7 +59,9 @@ struct NotificationServer: Sendable {
 
     /// Ends the server (its bus ends with the soak).
     func stop() {
-        kill(pid, SIGTERM)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     }
 
     private static func wait<T>(_ what: String, _ probe: () -> T?) throws -> T {

@@ -7,15 +7,8 @@ import Foundation
 /// from each fork. Blocks: call it off GTK's thread (``tool(_:)``) or before
 /// GTK runs.
 func runToEnd(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String) {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return (-1, "") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addclose(&actions, fds[1])
-    guard let pid = spawn(arguments, environment: environment, actions: &actions) else {
+    guard let fds = closeOnExecPipe() else { return (-1, "") }
+    guard let pid = spawn(arguments, environment: environment, stdout: fds[1]) else {
         close(fds[0]); close(fds[1])
         return (-1, "")
     }
@@ -35,17 +28,32 @@ func runToEnd(_ arguments: [String], environment: [String: String] = [:]) -> (st
     return (code, String(decoding: output, as: UTF8.self))
 }
 
-/// Starts a program and returns its pid without waiting for it; nil when it could not start.
-/// `environment` is added to this process's own.
-func spawn(_ arguments: [String], environment: [String: String] = [:],
-           actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) -> pid_t? {
+/// Starts a program and returns its pid without waiting for it; nil when it
+/// could not start. `environment` is added to this process's own; `stdin` and
+/// `stdout` replace the soak's own. The program gets no other descriptor of
+/// the soak's (``closeInheritedDescriptorsOnExec()``) and no blocked signal
+/// (a test runner blocks SIGTERM, and children would inherit that).
+func spawn(_ arguments: [String], environment: [String: String] = [:], stdin: Int32? = nil,
+           stdout: Int32? = nil) -> pid_t? {
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let env: [UnsafeMutablePointer<CChar>?] = (ProcessInfo.processInfo.environment.merging(environment) { $1 })
         .map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { env.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
+    if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    guard posix_spawnp(&pid, arguments[0], actions, nil, argv, env) == 0 else { return nil }
+    guard posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, env) == 0 else { return nil }
     return pid
 }
 
@@ -59,4 +67,24 @@ func tool(_ arguments: [String]) async -> Int32 {
 func toolLines(_ arguments: [String]) async -> [String]? {
     let (status, output) = await Task.detached { runToEnd(arguments) }.value
     return status == 0 || status == 1 ? output.split(separator: "\n").map(String.init) : nil
+}
+
+/// A pipe whose ends close on exec: only a child given one as stdin or
+/// stdout holds it.
+func closeOnExecPipe() -> [Int32]? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return fds
+}
+
+/// Marks every descriptor above stderr that the soak inherited close-on-exec,
+/// before any thread runs. A test runner's pipe inherited under another
+/// number and held by a long-lived child (the soak's bus) would keep the
+/// runner waiting for its end; GLib opens its own with O_CLOEXEC.
+func closeInheritedDescriptorsOnExec() {
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in open.compactMap(Int32.init) where fd > 2 {
+        _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+    }
 }

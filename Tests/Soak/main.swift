@@ -32,6 +32,7 @@ func residentKiB() -> Int {
     return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
 }
 
+closeInheritedDescriptorsOnExec()
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "soak"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
