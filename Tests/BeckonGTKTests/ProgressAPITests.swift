@@ -141,6 +141,22 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
     }
 
+    /// Cancelled before its window shows, the dialog never iterates the
+    /// updates; the producer learns of the end all the same (BeckonSoak found it
+    /// waiting forever).
+    @Test func cancelledBeforeItShowsTheWorkStopsToo() async throws {
+        try GtkTestLoop.require()
+        let feed = Feed()
+        feed.continuation.yield(.fraction(0.3))
+        let task = Task { try await Dialog.progress(title: "progress cancelled early", updates: feed.stream) }
+        task.cancel()
+        let result = await withDeadline(10, "progress cancelled early") { await task.result }
+        #expect(throws: CancellationError.self) { try result?.get() }
+        #expect(await feed.waitForTermination() == "cancelled")
+        let left = await ShownDialog.leftovers()
+        #expect(left.visibleWindows == 0 && left.dialogs == 0)
+    }
+
     @Test func withoutAutoCloseOKWaitsForThePersonAfterTheEnd() async throws {
         try GtkTestLoop.require()
         let feed = Feed()

@@ -65,7 +65,8 @@ import Testing
         let result = try run(soak, ["code"], environment: weston.client, deadline: 60)
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(result.stdout.contains("failures=0 windows_left=0"), "\(result.stdout)")
-        for kind in ["choice", "text", "password", "number", "date", "color"] {
+        // Every kind whose dialog is a window of the queue's (BeckonSoak's Kind.queued).
+        for kind in ["choice", "text", "password", "number", "date", "color", "list", "text-info", "progress", "forms"] {
             #expect(result.stdout.contains("\(kind): mapped=true cancelled=true timed_out=true"), "\(result.stdout)")
         }
     }

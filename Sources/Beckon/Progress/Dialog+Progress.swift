@@ -28,7 +28,25 @@ extension Dialog {
         let request = ProgressRequest(
             title: title, text: text, initialFraction: initialFraction, pulsates: pulsates, autoCloses: autoCloses,
             showsTimeRemaining: showsTimeRemaining, isCancellable: isCancellable, timeout: timeout, parent: parent,
-            feed: { feed in feed.iterate(updates, failure: failure) })
+            feed: { feed in
+                failure.iterated = true
+                feed.iterate(updates, failure: failure)
+            })
+        // A dialog that ended before it showed (cancelled, or timed out while
+        // queued) never iterated the updates: a cancelled iteration ends them
+        // as a shown dialog's does, so an AsyncStream's producer learns it
+        // through onTermination.
+        defer {
+            if !failure.iterated {
+                Task {
+                    // Cancelled before its first next(), not after: a task
+                    // cancelled from outside may already have read an element.
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    var iterator = updates.makeAsyncIterator()
+                    _ = try? await iterator.next()
+                }
+            }
+        }
         let state = try await accepted(request)
         if let error = failure.error { throw error }
         return state

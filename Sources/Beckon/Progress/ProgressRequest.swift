@@ -89,8 +89,16 @@ extension ProgressFeed {
     where Updates.Element == ProgressUpdate {
         let task = Task { @GtkActor [self] in
             do {
-                for try await update in updates {
-                    guard isActive else { return }
+                var iterator = updates.makeAsyncIterator()
+                while let update = try await iterator.next() {
+                    guard isActive else {
+                        // The dialog ended while this update was on its way:
+                        // the cancel came after next() returned, so it did not
+                        // end an AsyncStream. One more next() in the cancelled
+                        // task does, and its producer learns it.
+                        _ = try? await iterator.next()
+                        return
+                    }
                     apply(update)
                 }
                 finish()
@@ -104,13 +112,20 @@ extension ProgressFeed {
     }
 }
 
-/// The error a typed progress call's sequence threw, kept for the caller.
+/// The error a typed progress call's sequence threw, kept for the caller,
+/// and whether the sequence was iterated at all.
 /// A lock rather than GTK's actor: a scripted presenter runs without GTK's loop.
 package final class ProgressFailure: Sendable {
     private let stored = Mutex<(any Error)?>(nil)
+    private let started = Mutex(false)
     package init() {}
     package var error: (any Error)? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }
+    }
+    /// Whether the dialog began iterating the updates.
+    package var iterated: Bool {
+        get { started.withLock { $0 } }
+        set { started.withLock { $0 = newValue } }
     }
 }
