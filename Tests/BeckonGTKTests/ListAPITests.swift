@@ -9,7 +9,7 @@ import Testing
 /// `Dialog.select` and its family on a real list with real input: every ending
 /// resumes the awaiting task exactly once with the rows chosen, and leaves no
 /// window; rows from a descriptor stream in while the window is shown.
-@Suite(.serialized) struct ListAPITests {
+@Suite(.serialized, .guiHangLimit) struct ListAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case downThenReturn, downThenClickOK, doubleClick, escapeKey, windowManagerClose, destroyedByCode, cancelButton
         var testDescription: String { rawValue }
