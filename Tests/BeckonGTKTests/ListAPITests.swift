@@ -46,8 +46,7 @@ import Testing
             case .downThenClickOK:
                 // Not space: after space, a click on OK does nothing, in zenity too.
                 try Xdotool.key("Down")
-                let ok = try #require(await shown.buttonCenter(1))
-                try click(ok)
+                try await click(button: 1, of: shown)
             case .doubleClick:
                 let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()))
                 doubleClickTime = await GtkTestLoop.swapDoubleClickTime(Self.doubleClickTimeForTests)
@@ -58,8 +57,7 @@ import Testing
             case .windowManagerClose: try Xdotool.close(xid: shown.xid)
             case .destroyedByCode: await ShownDialog.destroyFromCode()
             case .cancelButton:
-                let cancel = try #require(await shown.buttonCenter(0))
-                try click(cancel)
+                try await click(button: 0, of: shown)
             }
             let result = await answer(of: task, title)
             if let doubleClickTime { _ = await GtkTestLoop.swapDoubleClickTime(doubleClickTime) }
@@ -81,8 +79,7 @@ import Testing
         let task = Task { try await Dialog.selectMany(from: Self.fruit, columns: ["Fruit"]) { [$0.name] } }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("ctrl+a")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let result = await answer(of: task, "select many")
         #expect(try result?.get() == Self.fruit)
     }
@@ -94,8 +91,7 @@ import Testing
         }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("space", "Down", "Down", "space") // ticks apple, unticks cherry
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let result = await answer(of: task, "check list")
         #expect(try result?.get() == [Self.fruit[0]])
     }
@@ -107,8 +103,7 @@ import Testing
         let task = Task { try await Dialog().present(request) }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("End", "space")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let reply = try await answer(of: task, "radio")?.get()
         #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [2], rows: [["cherry"]])))
     }
@@ -122,8 +117,7 @@ import Testing
         try Xdotool.key("Down", "Return", "ctrl+a")
         try Xdotool.type("plantain")
         try Xdotool.key("Return")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let reply = try await answer(of: task, "editable")?.get()
         #expect(reply?.value == ListSelection(indices: [1], rows: [["plantain", "yellow"]]))
     }
@@ -154,10 +148,22 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0)
     }
 
-    /// A click that GTK takes even when the pointer already rests there from
-    /// an earlier round: a button that saw no pointer enter ignores a click.
-    private func click(_ point: (x: Int32, y: Int32)) throws {
-        try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+    /// A click on the button for `index` that GTK takes: the pointer moves
+    /// onto it (from the corner, so it enters even when it already rested
+    /// there: a button that saw no pointer enter ignores a click), and clicks
+    /// once GTK sees it over the button. A window still settling its size
+    /// under a slow build can move the button after it was measured: then the
+    /// move is made again to where it is now.
+    private func click(button index: Int, of shown: ShownDialog) async throws {
+        let end = Date().addingTimeInterval(10)
+        while true {
+            let point = try #require(await shown.buttonCenter(index), "button \(index) is not realized")
+            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)"])
+            try await GtkTestLoop.handleInputSentSoFar()
+            if await shown.buttonIsUnderPointer(index) { break }
+            guard Date() < end else { throw WaitFailed("the pointer never got over button \(index) at \(point)") }
+        }
+        try Xdotool.run(["click", "1"])
     }
 
     /// The dialog task's result; a dialog still up after 10 s is a hang: the
