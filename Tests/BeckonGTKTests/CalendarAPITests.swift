@@ -6,7 +6,7 @@ import Testing
 
 /// `Dialog.date` on a real calendar with real input: every ending resumes the
 /// awaiting task exactly once with the day selected, and leaves no window.
-@Suite(.serialized) struct CalendarAPITests {
+@Suite(.serialized, .guiHangLimit) struct CalendarAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case returnOnOK, keysThenReturnInTheCalendar, keysThenClickOK, escapeKey, windowManagerClose,
              destroyedByCode, cancelButton

@@ -6,7 +6,7 @@ import Testing
 /// Cancelling the awaiting task ends the dialog with CancellationError, once,
 /// whenever it happens: before the window appears, while it is shown, or in a
 /// race with a real key press.
-@Suite(.serialized) struct CancellationTests {
+@Suite(.serialized, .guiHangLimit) struct CancellationTests {
     static let repetitions = ChoicePathTests.repetitions
 
     @Test func cancelledBeforeTheDialogAppearsShowsNoWindow() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// Every way a choice dialog can end, each many times over, with real windows
 /// and real input: the awaiting task resumes exactly once with the right answer,
 /// and no window is left behind.
-@Suite(.serialized) struct ChoicePathTests {
+@Suite(.serialized, .guiHangLimit) struct ChoicePathTests {
     /// How a person (or the program) ends the dialog.
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case clickPlainButton, returnKey, escapeKey, windowManagerClose, destroyedByCode, timeout

@@ -7,7 +7,7 @@ import Testing
 /// typed into the editor's entry, then a click, Return, Escape, a close, a
 /// destroy, the timeout or a cancelled task. Each resumes exactly once with
 /// the right colour, and no window is left behind.
-@Suite(.serialized) struct ColorDialogPathTests {
+@Suite(.serialized, .guiHangLimit) struct ColorDialogPathTests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case clickSelect, clickCancel, returnKey, escapeKey, windowManagerClose, destroyedByCode
         var testDescription: String { rawValue }

@@ -6,7 +6,7 @@ import Testing
 /// `Dialog.text` on every ending, with real windows and real input: the
 /// awaiting task resumes exactly once with what the field held, and no window
 /// is left behind.
-@Suite(.serialized) struct EntryWindowTests {
+@Suite(.serialized, .guiHangLimit) struct EntryWindowTests {
     /// How a person (or the program) ends the dialog.
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case clickOK, returnKey, clickCancel, escapeKey, windowManagerClose, destroyedByCode, timeout, taskCancelled

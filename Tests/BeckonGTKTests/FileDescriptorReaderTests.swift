@@ -7,7 +7,7 @@ import Testing
 
 /// The reader on GTK's loop against real descriptors: a pipe, a closed
 /// descriptor, a directory, and a stop from inside a delivery.
-@Suite(.serialized) struct FileDescriptorReaderTests {
+@Suite(.serialized, .guiHangLimit) struct FileDescriptorReaderTests {
     /// What a reader delivered before it ended.
     final class Received: @unchecked Sendable { // touched only on GTK's thread, read after the end
         var bytes: [UInt8] = []

@@ -7,7 +7,7 @@ import Testing
 
 /// `Dialog.form` on a real form with real input: every ending resumes the
 /// awaiting task exactly once, with typed answers for OK, and leaves no window.
-@Suite(.serialized) struct FormsAPITests {
+@Suite(.serialized, .guiHangLimit) struct FormsAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case typeThenClickOK, typeThenTabToOK, cancelButton, escapeKey, windowManagerClose, destroyedByCode
         var testDescription: String { rawValue }

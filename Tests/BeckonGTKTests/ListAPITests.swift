@@ -9,7 +9,7 @@ import Testing
 /// `Dialog.select` and its family on a real list with real input: every ending
 /// resumes the awaiting task exactly once with the rows chosen, and leaves no
 /// window; rows from a descriptor stream in while the window is shown.
-@Suite(.serialized) struct ListAPITests {
+@Suite(.serialized, .guiHangLimit) struct ListAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case downThenReturn, downThenClickOK, doubleClick, escapeKey, windowManagerClose, destroyedByCode, cancelButton
         var testDescription: String { rawValue }
@@ -22,6 +22,10 @@ import Testing
 
     static let fruit = [Fruit(name: "apple", colour: "red"), Fruit(name: "banana", colour: "yellow"),
                         Fruit(name: "cherry", colour: "dark red")]
+    /// Long enough that the two clicks of a double click count as one double
+    /// click however slowly GTK's thread gets to the second (see
+    /// ``GtkTestLoop/swapDoubleClickTime(_:)``); set only while one is sent.
+    static let doubleClickTimeForTests: Int32 = 60_000
     static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 3
 
     @Test(arguments: Path.allCases)
@@ -36,15 +40,16 @@ import Testing
             }
             let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
             #expect(shown.title == title)
+            var doubleClickTime: Int32?
             switch path {
             case .downThenReturn: try Xdotool.key("Down", "Return")
             case .downThenClickOK:
                 // Not space: after space, a click on OK does nothing, in zenity too.
                 try Xdotool.key("Down")
-                let ok = try #require(await shown.buttonCenter(1))
-                try click(ok)
+                try await click(button: 1, of: shown)
             case .doubleClick:
                 let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()))
+                doubleClickTime = await GtkTestLoop.swapDoubleClickTime(Self.doubleClickTimeForTests)
                 try Xdotool.key("End") // the last row, then a double click on the list's middle row
                 // No --sync: the pointer may already rest there from the round before.
                 try Xdotool.run(["mousemove", "\(list.x)", "\(list.y)", "click", "--repeat", "2", "--delay", "80", "1"])
@@ -52,10 +57,10 @@ import Testing
             case .windowManagerClose: try Xdotool.close(xid: shown.xid)
             case .destroyedByCode: await ShownDialog.destroyFromCode()
             case .cancelButton:
-                let cancel = try #require(await shown.buttonCenter(0))
-                try click(cancel)
+                try await click(button: 0, of: shown)
             }
             let result = await answer(of: task, title)
+            if let doubleClickTime { _ = await GtkTestLoop.swapDoubleClickTime(doubleClickTime) }
             guard let result else { task.cancel(); return }
             switch path {
             case .downThenReturn: #expect(try result.get() == Self.fruit[1], "\(title)")
@@ -74,8 +79,7 @@ import Testing
         let task = Task { try await Dialog.selectMany(from: Self.fruit, columns: ["Fruit"]) { [$0.name] } }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("ctrl+a")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let result = await answer(of: task, "select many")
         #expect(try result?.get() == Self.fruit)
     }
@@ -87,8 +91,7 @@ import Testing
         }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("space", "Down", "Down", "space") // ticks apple, unticks cherry
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let result = await answer(of: task, "check list")
         #expect(try result?.get() == [Self.fruit[0]])
     }
@@ -100,8 +103,7 @@ import Testing
         let task = Task { try await Dialog().present(request) }
         let shown = try #require(await ShownDialog.wait())
         try Xdotool.key("End", "space")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let reply = try await answer(of: task, "radio")?.get()
         #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [2], rows: [["cherry"]])))
     }
@@ -115,8 +117,7 @@ import Testing
         try Xdotool.key("Down", "Return", "ctrl+a")
         try Xdotool.type("plantain")
         try Xdotool.key("Return")
-        let ok = try #require(await shown.buttonCenter(1))
-        try click(ok)
+        try await click(button: 1, of: shown)
         let reply = try await answer(of: task, "editable")?.get()
         #expect(reply?.value == ListSelection(indices: [1], rows: [["plantain", "yellow"]]))
     }
@@ -147,10 +148,22 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0)
     }
 
-    /// A click that GTK takes even when the pointer already rests there from
-    /// an earlier round: a button that saw no pointer enter ignores a click.
-    private func click(_ point: (x: Int32, y: Int32)) throws {
-        try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+    /// A click on the button for `index` that GTK takes: the pointer moves
+    /// onto it (from the corner, so it enters even when it already rested
+    /// there: a button that saw no pointer enter ignores a click), and clicks
+    /// once GTK sees it over the button. A window still settling its size
+    /// under a slow build can move the button after it was measured: then the
+    /// move is made again to where it is now.
+    private func click(button index: Int, of shown: ShownDialog) async throws {
+        let end = Date().addingTimeInterval(10)
+        while true {
+            let point = try #require(await shown.buttonCenter(index), "button \(index) is not realized")
+            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)"])
+            try await GtkTestLoop.handleInputSentSoFar()
+            if await shown.buttonIsUnderPointer(index) { break }
+            guard Date() < end else { throw WaitFailed("the pointer never got over button \(index) at \(point)") }
+        }
+        try Xdotool.run(["click", "1"])
     }
 
     /// The dialog task's result; a dialog still up after 10 s is a hang: the

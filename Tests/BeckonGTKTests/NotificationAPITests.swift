@@ -7,7 +7,7 @@ import Testing
 /// server (notification-daemon on a private bus, read with dbus-monitor):
 /// what the server receives, updates in place, closing, and every way an
 /// awaited ending resumes exactly once.
-@Suite(.serialized) struct NotificationAPITests {
+@Suite(.serialized, .guiHangLimit) struct NotificationAPITests {
     static let bus = Result { try X11.require(); return try PrivateSessionBus() }
 
     /// A fresh server (it refuses more than a few dozen notifications) and GTK's loop.

@@ -6,7 +6,7 @@ import Testing
 /// `Dialog.password` on every ending, with real windows and real input: the
 /// awaiting task resumes exactly once with the credentials typed, or nil, and
 /// no window is left behind.
-@Suite(.serialized) struct PasswordWindowTests {
+@Suite(.serialized, .guiHangLimit) struct PasswordWindowTests {
     /// How a person (or the program) ends the dialog.
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case clickOK, returnKey, clickCancel, escapeKey, windowManagerClose, destroyedByCode, timeout, taskCancelled

@@ -9,7 +9,7 @@ import Testing
 /// `Dialog.progress` on a real window fed by a real `AsyncStream`: every ending
 /// resumes the caller once, leaves no window, and cancels the task iterating
 /// the updates, which the stream's producer learns through `onTermination`.
-@Suite(.serialized) struct ProgressAPITests {
+@Suite(.serialized, .guiHangLimit) struct ProgressAPITests {
     /// A stream the test feeds by hand, and how its iteration ended.
     final class Feed: Sendable {
         let stream: AsyncThrowingStream<ProgressUpdate, any Error>

@@ -5,7 +5,7 @@ import Testing
 
 /// Concurrent choices are shown one at a time, in call order, and each task
 /// gets its own answer.
-@Suite(.serialized) struct QueueTests {
+@Suite(.serialized, .guiHangLimit) struct QueueTests {
     @Test func concurrentChoicesAreShownOneAtATimeInCallOrder() async throws {
         try GtkTestLoop.require()
         let count = 6

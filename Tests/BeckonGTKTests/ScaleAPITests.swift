@@ -7,7 +7,7 @@ import Testing
 
 /// `Dialog.number` on a real scale with real input: every ending resumes the
 /// awaiting task exactly once with the number on the scale, and leaves no window.
-@Suite(.serialized) struct ScaleAPITests {
+@Suite(.serialized, .guiHangLimit) struct ScaleAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case arrowsThenClickOK, arrowsThenReturn, escapeKey, windowManagerClose, destroyedByCode, cancelButton
         var testDescription: String { rawValue }

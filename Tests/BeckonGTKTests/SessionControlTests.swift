@@ -6,7 +6,7 @@ import Testing
 /// A kind with no window of its own (as a notification will be): it ends
 /// itself through DialogControl, and the session still ends exactly once, in
 /// the queue's order, with its timeout and cancellation.
-@Suite(.serialized) struct SessionControlTests {
+@Suite(.serialized, .guiHangLimit) struct SessionControlTests {
     /// Ends itself with `ending` after `milliseconds`, or never when nil.
     struct WindowlessRequest: DialogRequest, GtkDialogKind {
         var frame = DialogFrame(buttons: [DialogButton("Done", role: .default)])

@@ -10,7 +10,7 @@ import Testing
 /// with real input: every ending resumes the caller once, the checkbox keeps
 /// OK shut, and input from pipes, FIFOs and endless files fills the view
 /// while the buttons and the timeout keep working.
-@Suite(.serialized) struct TextInfoAPITests {
+@Suite(.serialized, .guiHangLimit) struct TextInfoAPITests {
     enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case returnKey, clickOK, escapeKey, windowManagerClose, destroyedByCode, cancelButton
         var testDescription: String { rawValue }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Examples/Ask, the smallest Beckon program, answered with real keys.
-@Suite(.serialized) struct AskExampleTests {
+@Suite(.serialized, .guiHangLimit) struct AskExampleTests {
     private var ask: String { Products.directory.appendingPathComponent("Ask").path }
 
     @Test(arguments: [("Return", Int32(0)), ("Escape", 1), ("alt+n", 1), ("alt+y", 0)])

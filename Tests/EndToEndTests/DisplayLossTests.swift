@@ -7,7 +7,7 @@ import Testing
 /// a line naming the display within a second, never Cancel's 1 that GDK gives,
 /// and with `--json` a JSON line on stdout; no consent record is written.
 /// Each case runs its own Xvfb, since it is the thing that goes away.
-@Suite(.serialized) struct DisplayLossTests {
+@Suite(.serialized, .guiHangLimit) struct DisplayLossTests {
     /// An Xvfb of this test's own, on a display number no one else uses.
     final class PrivateServer {
         let display: String

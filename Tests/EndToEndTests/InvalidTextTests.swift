@@ -6,7 +6,7 @@ import Testing
 /// is not available" (255); beckon converts them from a legacy locale's
 /// charset, and otherwise shows U+FFFD for the bad bytes with a warning.
 /// Swift strings cannot hold such bytes, so a shell's printf makes them.
-@Suite(.serialized) struct InvalidTextTests {
+@Suite(.serialized, .guiHangLimit) struct InvalidTextTests {
     /// Runs `program` with the shell words `words` (printf escapes allowed).
     func shell(_ program: String, _ words: String, environment: [String: String] = [:]) throws -> ProcessResult {
         try run("/bin/sh", ["-c", "exec \"$0\" \(words)", program], environment: environment, deadline: 20)

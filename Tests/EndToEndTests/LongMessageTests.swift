@@ -6,7 +6,7 @@ import Testing
 /// keeps the dialog on the screen with its buttons reachable, and the loop free:
 /// zenity makes a window tens of thousands of pixels tall and takes seconds to
 /// lay it out, during which its timeout cannot fire.
-@Suite(.serialized) struct LongMessageTests {
+@Suite(.serialized, .guiHangLimit) struct LongMessageTests {
     static let text = (0..<4_500).map { "line \($0) of a long text" }.joined(separator: "\n")
 
     @Test func theWindowFitsTheScreenAndReturnAnswers() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Xvfb. beckon sees the portal running and uses it (GTK_USE_PORTAL), so the
 /// chooser on screen is the portal backend's window, not beckon's; the answer
 /// comes back over D-Bus, and beckon's timeout closes the portal's chooser.
-@Suite(.serialized) struct PortalFileChooserTests {
+@Suite(.serialized, .guiHangLimit) struct PortalFileChooserTests {
     /// A session bus of the test's own, with the desktop portal started on it.
     final class PortalBus: @unchecked Sendable {
         let address: String

@@ -4,7 +4,7 @@ import Testing
 
 /// The GTK runtime's resource promises, measured in a process of their own
 /// (BeckonSoak) so the test runner's own allocations don't blur them.
-@Suite(.serialized) struct RuntimeResourceTests {
+@Suite(.serialized, .guiHangLimit) struct RuntimeResourceTests {
     private func figures(_ output: String) -> [String: String] {
         Dictionary(output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)

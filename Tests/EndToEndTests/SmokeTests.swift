@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The built `beckon` answers the basics, with and without a display.
-@Suite(.serialized) struct SmokeTests {
+@Suite(.serialized, .guiHangLimit) struct SmokeTests {
     @Test func noDisplayIsAClearErrorWithExit255() throws {
         // --no-tty: a test run from a terminal would otherwise ask there
         // (TerminalFallbackTests covers no display and no terminal at all).

@@ -6,7 +6,7 @@ import Testing
 /// disk) is an error: exit 255 and a line naming why. zenity 3.44 exits with
 /// the answer's code as if the answer had been written (0 for OK, 1 for an
 /// extra button), so a script takes an empty value for the person's answer.
-@Suite(.serialized) struct StandardOutputFailureTests {
+@Suite(.serialized, .guiHangLimit) struct StandardOutputFailureTests {
     static let fullDisk = "cannot write the answer to standard output: No space left on device"
 
     /// `program ARGS` from bash with stdout redirected by `redirect`; the

@@ -6,7 +6,7 @@ import Testing
 /// status a shell gives a process killed by that signal, for every dialog kind;
 /// it works even though the test runner's threads hand their children a mask
 /// with these signals blocked.
-@Suite(.serialized) struct TerminationSignalTests {
+@Suite(.serialized, .guiHangLimit) struct TerminationSignalTests {
     static let cases: [(arguments: [String], signal: Int32, status: Int32, name: String)] = [
         (["--question", "--text", "Stop?"], SIGTERM, 143, "SIGTERM"),
         (["--info", "--text", "Stop?"], SIGINT, 130, "SIGINT"),
@@ -38,7 +38,7 @@ import Testing
 /// survives SIGHUP and a background job (SIGINT ignored by the shell) survives
 /// SIGINT. The dialog is then answered, so a death by the signal would show
 /// as its status instead of the answer's.
-@Suite(.serialized) struct InheritedIgnoredSignalTests {
+@Suite(.serialized, .guiHangLimit) struct InheritedIgnoredSignalTests {
     static let cases: [(launcher: [String], signal: Int32, name: String, mask: UInt64)] = [
         (["/usr/bin/nohup"], SIGHUP, "SIGHUP", 1 << (UInt64(SIGHUP) - 1)),
         (["/bin/sh", "-c", "trap '' INT; exec \"$0\" \"$@\""], SIGINT, "SIGINT", 1 << (UInt64(SIGINT) - 1)),

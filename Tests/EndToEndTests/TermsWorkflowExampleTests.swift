@@ -4,7 +4,7 @@ import Testing
 
 /// The example app, run as a person would: Return accepts and signs in (on the
 /// main actor), Escape and a window close decline.
-@Suite(.serialized) struct TermsWorkflowExampleTests {
+@Suite(.serialized, .guiHangLimit) struct TermsWorkflowExampleTests {
     @Test(arguments: [
         (DialogRun.Answer.keys(["Return"]), Int32(0), "accepted: signed in as"),
         (.keys(["Escape"]), 1, "declined"),

@@ -6,7 +6,7 @@ import Testing
 /// headless backend, which each test starts privately. That backend has no
 /// input seat, so every answer comes from a timeout or from code; GDK prints
 /// seat criticals there, which are not beckon's.
-@Suite(.serialized) struct WaylandTests {
+@Suite(.serialized, .guiHangLimit) struct WaylandTests {
     /// A weston of this test's own, on a private runtime directory.
     final class Weston {
         let runtime: URL

@@ -5,7 +5,7 @@ import Testing
 /// A size larger than the screen (`--width=2147483647`) is kept within the
 /// screen's work area: openbox aborts on a window that wide (under zenity too),
 /// and a window past the screen's edge hides its buttons.
-@Suite(.serialized) struct WindowSizeTests {
+@Suite(.serialized, .guiHangLimit) struct WindowSizeTests {
     static let huge = "2147483647"
 
     static let cases: [(name: String, arguments: [String], escapeExit: Int32)] = [

@@ -187,6 +187,14 @@ void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font)
  * at it. FALSE when it is not realized. */
 gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
 
+/* ---- GtkSettings (settings.c) ------------------------------------------ */
+
+/* Sets the default screen's gtk-double-click-time (milliseconds) and returns
+ * the value it had: g_object_set, which Swift cannot call. GTK counts a
+ * second press as a double click only if it handles it within this time of
+ * handling the first, by the clock of this process, not of the X server. */
+int beckon_settings_swap_double_click_time(int milliseconds);
+
 /* ---- GtkColorChooserWidget (color_chooser.c) -------------------------- */
 
 /* Shows the colour editor (TRUE) or the palette (FALSE): g_object_set of

@@ -1,5 +1,6 @@
 import Beckon
 import BeckonTestSupport
+import CBeckonShim
 import CGtk
 import Foundation
 import Testing
@@ -34,6 +35,15 @@ enum GtkTestLoop {
             guard Date() < end else { throw WaitFailed("GTK still had X events pending after \(seconds) s") }
             try await Task.sleep(for: .milliseconds(1))
         }
+    }
+
+    /// Sets GTK's double-click time (milliseconds) and returns the one it had.
+    /// A tree view counts two presses as a double click only when GTK's thread
+    /// handles the second within that time of handling the first, timed by
+    /// this process's clock: however close together xdotool sends them, a
+    /// slow build (AddressSanitizer) on a loaded machine can miss 400 ms.
+    @GtkActor static func swapDoubleClickTime(_ milliseconds: Int32) -> Int32 {
+        beckon_settings_swap_double_click_time(milliseconds)
     }
 
     @GtkActor private static func syncWithXServer() {

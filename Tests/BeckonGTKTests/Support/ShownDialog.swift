@@ -36,6 +36,14 @@ struct ShownDialog: Sendable {
         return (x, y)
     }
 
+    /// Whether GTK sees the pointer over the button for `index` (it is prelit):
+    /// a click there now reaches that button.
+    @GtkActor func buttonIsUnderPointer(_ index: Int) -> Bool {
+        guard let window = DialogQueue.shownWindow,
+              let button = beckon_dialog_button(window, Int32(index)) else { return false }
+        return gtk_widget_get_state_flags(button).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0
+    }
+
     /// Destroys the shown window from code, as an app tearing down would.
     @GtkActor static func destroyFromCode() {
         if let window = DialogQueue.shownWindow { gtk_widget_destroy(window) }

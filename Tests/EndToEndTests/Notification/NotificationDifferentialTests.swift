@@ -4,7 +4,7 @@ import Testing
 
 /// `--notification` side by side with zenity 3.44 on a private session bus
 /// with notification-daemon, reading what the server received with dbus-monitor.
-@Suite(.serialized) struct NotificationDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct NotificationDifferentialTests {
     /// One bus and server for the suite: starting notification-daemon costs more than a case.
     static let bus = Result { try X11.require(); return try PrivateSessionBus() }
 

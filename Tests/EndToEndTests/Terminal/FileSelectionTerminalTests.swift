@@ -4,7 +4,7 @@ import Testing
 
 /// `--file-selection` in the window and on the terminal: a path typed on the
 /// terminal gives what the chooser gives for the same answer.
-@Suite(.serialized) struct FileSelectionTerminalTests {
+@Suite(.serialized, .guiHangLimit) struct FileSelectionTerminalTests {
     static var tree: String { FileSelectionCases.tree }
 
     static let cases: [TerminalCase] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// `--forms` answered in the window and on the terminal fallback, field by
 /// field: the same stdout and exit code.
-@Suite(.serialized) struct FormsTerminalTests {
+@Suite(.serialized, .guiHangLimit) struct FormsTerminalTests {
     @Test(arguments: FormsTerminalCases.all)
     func sameAsTheWindow(_ c: TerminalCase) throws {
         try X11.require()

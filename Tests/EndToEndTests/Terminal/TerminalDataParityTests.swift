@@ -5,7 +5,7 @@ import Testing
 /// `--list`, `--text-info` and `--progress` answered in the window and on the
 /// terminal fallback: the same stdout and exit code. Their input comes on
 /// stdin in both runs; on the terminal the keys come from /dev/tty.
-@Suite(.serialized) struct TerminalDataParityTests {
+@Suite(.serialized, .guiHangLimit) struct TerminalDataParityTests {
     @Test(arguments: TerminalDataCases.all)
     func sameAsTheWindow(_ c: TerminalCase) throws {
         try c.assertSameInWindowAndOnTerminal()

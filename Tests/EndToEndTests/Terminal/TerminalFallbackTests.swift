@@ -4,7 +4,7 @@ import Testing
 
 /// How the terminal fallback starts and ends: Ctrl-C and Ctrl-D as Escape,
 /// `--tty` and `--no-tty`, no terminal at all, the terminal put back.
-@Suite(.serialized) struct TerminalFallbackTests {
+@Suite(.serialized, .guiHangLimit) struct TerminalFallbackTests {
     @Test func ctrlCEndsAsEscape() throws {
         let result = try TerminalRun.run(["--entry", "--text=Name?"], prompt: "Name?", ["typed", Key.ctrlC])
         #expect(result.exitCode == 1 && result.stdout.isEmpty, "\(result)")

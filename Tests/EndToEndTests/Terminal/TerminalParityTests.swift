@@ -45,7 +45,7 @@ struct TerminalCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite(.serialized) struct TerminalParityTests {
+@Suite(.serialized, .guiHangLimit) struct TerminalParityTests {
     @Test(arguments: TerminalCases.all)
     func sameAsTheWindow(_ c: TerminalCase) throws {
         try c.assertSameInWindowAndOnTerminal()

@@ -4,7 +4,7 @@ import Testing
 
 /// `beckon terms` on the terminal: a pager whose Accept waits for the end,
 /// and the same consent record as the window's.
-@Suite(.serialized) struct TerminalTermsTests {
+@Suite(.serialized, .guiHangLimit) struct TerminalTermsTests {
     private let state = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-tty-terms-\(UUID())").path
     private var sample: String { Products.packageRoot.appendingPathComponent("Resources/terms/sample-terms.md").path }
     private var env: [String: String] { ["XDG_STATE_HOME": state] }

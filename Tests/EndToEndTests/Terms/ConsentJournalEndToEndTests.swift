@@ -5,7 +5,7 @@ import Testing
 /// Accept and revoke in `beckon terms` land in the system journal, read back
 /// with journalctl. Where no journald runs (a CI container), the test starts
 /// one, as root can; it stops it again afterwards.
-@Suite(.serialized) struct ConsentJournalEndToEndTests {
+@Suite(.serialized, .guiHangLimit) struct ConsentJournalEndToEndTests {
     static let socket = "/run/systemd/journal/socket"
 
     /// A journald to write to: the running one, or one started here.

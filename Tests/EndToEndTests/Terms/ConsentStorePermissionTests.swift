@@ -5,7 +5,7 @@ import Testing
 /// A state directory the user cannot write, tried by an ordinary user even
 /// when the tests run as root (as CI does): root writes anywhere, so the
 /// process is started as `nobody` through util-linux's setpriv.
-@Suite struct ConsentStorePermissionTests {
+@Suite(.guiHangLimit) struct ConsentStorePermissionTests {
     static let nobody: UInt32 = 65534
 
     @Test func aStateDirectoryTheUserCannotWriteIsAClearError() throws {

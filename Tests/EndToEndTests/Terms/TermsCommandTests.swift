@@ -4,7 +4,7 @@ import Testing
 
 /// `beckon terms` without a person: errors, the record commands, and the
 /// record file under many writers and under kill -9.
-@Suite struct TermsCommandTests {
+@Suite(.guiHangLimit) struct TermsCommandTests {
     @Test func noDisplayIsAClearErrorWithExit255() throws {
         let fixture = try TermsFixture()
         // --no-tty: a test run from a terminal would otherwise ask there.

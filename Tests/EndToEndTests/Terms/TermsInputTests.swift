@@ -7,7 +7,7 @@ import Testing
 /// too large for the clock, and a standard output that cannot be written.
 /// Each case checks the message, the exit code, and that the process ended
 /// by itself well before the runner's deadline.
-@Suite struct TermsInputTests {
+@Suite(.guiHangLimit) struct TermsInputTests {
     /// No display: whatever ends these runs, it is not a window.
     static let noDisplay = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
 

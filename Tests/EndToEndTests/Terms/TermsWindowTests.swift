@@ -11,7 +11,7 @@ import Testing
 /// on screen and with no activation of Accept under way
 /// (``TermsInput/waitForGate(_:_:seconds:)`` says why that is proof), after
 /// checking that the gate was closed before that input.
-@Suite(.serialized) struct TermsWindowTests {
+@Suite(.serialized, .guiHangLimit) struct TermsWindowTests {
     @Test func returnBeforeScrollingDoesNothingAndCtrlEndThenReturnAccepts() throws {
         try X11.require()
         let fixture = try TermsFixture()

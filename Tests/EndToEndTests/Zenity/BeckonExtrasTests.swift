@@ -4,7 +4,7 @@ import Testing
 
 /// What beckon adds to zenity, opt-in: custom buttons, JSON, a countdown, a
 /// close that differs from Escape, and labels in the desktop's language.
-@Suite(.serialized) struct BeckonExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct BeckonExtrasTests {
     @Test func customButtonsExitWithTheirCodes() throws {
         let arguments = ["--warning", "--text=Save changes?", "--button=_Discard:7", "--button=Cancel:3", "--button=_Save:0"]
         #expect(try beckon(arguments, .keys(["Return"])).exitCode == 0)

@@ -5,7 +5,7 @@ import Testing
 /// `--calendar`, side by side with zenity 3.44: the same keys, the same stdout
 /// and exit code. Every case names its day, month and year, or prints only
 /// fields that do not depend on today, so no case changes at midnight.
-@Suite(.serialized) struct CalendarDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct CalendarDifferentialTests {
     @Test(arguments: CalendarCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

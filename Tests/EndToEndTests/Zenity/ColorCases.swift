@@ -7,7 +7,7 @@ import Testing
 /// first; Return there applies what was typed without selecting, so the cases
 /// Tab to the hue slider (where Return presses Select) or use alt+s. Tab
 /// order: entry, hue, plane, alpha, Cancel, Select, extra buttons.
-@Suite(.serialized) struct ColorDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct ColorDifferentialTests {
     @Test(arguments: ColorCases.all)
     func sameAsZenity(_ testCase: ZenityCase) throws {
         try assertSameAsZenity(testCase)

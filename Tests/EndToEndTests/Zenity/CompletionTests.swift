@@ -4,7 +4,7 @@ import Testing
 
 /// Resources/completions/beckon.bash, loaded into a real bash as
 /// bash-completion would load it.
-@Suite struct CompletionTests {
+@Suite(.guiHangLimit) struct CompletionTests {
     /// The words the completion offers for the command line `words`, the cursor on the last.
     private func complete(_ words: [String]) throws -> [String] {
         let script = Products.packageRoot.appendingPathComponent("Resources/completions/beckon.bash").path

@@ -2,7 +2,7 @@ import BeckonTestSupport
 import Testing
 
 /// `--entry`, side by side with zenity 3.44.
-@Suite(.serialized) struct EntryDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct EntryDifferentialTests {
     @Test(arguments: EntryCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

@@ -4,7 +4,7 @@ import Testing
 
 /// `--entry` beyond zenity (`--json`), and what zenity shows that stdout does
 /// not: the window title in the desktop's language.
-@Suite(.serialized) struct EntryExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct EntryExtrasTests {
     @Test func jsonHasTheTextWhenAnswered() throws {
         let ok = try beckon(["--entry", "--json"], .type("hello \"you\"", then: ["Return"]))
         #expect(ok.exitCode == 0)

@@ -10,7 +10,7 @@ import Testing
 /// opened, as GTK's entry drops a Return that comes before it has listed
 /// another folder (in zenity as in beckon). Recent files go to a private data folder,
 /// so the chooser opens the same way on every run.
-@Suite(.serialized) struct FileSelectionDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct FileSelectionDifferentialTests {
     @Test(arguments: FileSelectionCases.all)
     func sameAsZenity(_ testCase: ZenityCase) throws {
         try assertSameAsZenity(testCase)

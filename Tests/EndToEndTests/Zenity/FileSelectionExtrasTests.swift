@@ -4,7 +4,7 @@ import Testing
 
 /// What beckon's file dialog does beyond zenity 3.44: its `--timeout` holds
 /// (zenity's does nothing: the chooser stays open), and `--json`.
-@Suite(.serialized) struct FileSelectionExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct FileSelectionExtrasTests {
     /// zenity 3.44 ignores --timeout here (its timeout casts the chooser to a
     /// GtkDialog and fails); beckon closes the chooser, prints nothing, exits 5.
     @Test func timeoutCloses() throws {

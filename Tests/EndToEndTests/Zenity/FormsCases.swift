@@ -4,7 +4,7 @@ import Testing
 
 /// `--forms`, side by side with zenity 3.44: the same keys, the same stdout
 /// and exit code.
-@Suite(.serialized) struct FormsDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct FormsDifferentialTests {
     @Test(arguments: FormsCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

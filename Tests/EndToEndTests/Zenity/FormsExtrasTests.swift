@@ -4,7 +4,7 @@ import Testing
 
 /// `--forms` beyond zenity: `--json` keyed by label, and the field options
 /// (`--field-value`, `--required`, `--field-pattern`, `--field-range`).
-@Suite(.serialized) struct FormsExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct FormsExtrasTests {
     @Test func jsonIsKeyedByLabel() throws {
         let ok = try beckon(["--forms", "--json", "--add-entry=Name", "--add-list=Pick", "--list-values=a|b|c|d",
                              "--column-values=x|y", "--field-value=c", "--add-combo=Plan", "--combo-values=Free|Pro"],

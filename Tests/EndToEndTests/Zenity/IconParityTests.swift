@@ -6,7 +6,7 @@ import Testing
 /// pixel for pixel, though beckon finds them without GTK's icon-theme
 /// machinery where it can (Sources/CBeckonShim/icons.c); and they are there
 /// when the window maps, never the window manager's default first.
-@Suite(.serialized) struct IconParityTests {
+@Suite(.serialized, .guiHangLimit) struct IconParityTests {
     /// A window's _NET_WM_ICON: one [width, height, ARGB…] array per icon, in no
     /// particular order; empty when the property is not set.
     struct WindowIcons: Equatable, CustomStringConvertible {

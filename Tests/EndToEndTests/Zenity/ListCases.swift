@@ -4,7 +4,7 @@ import Testing
 
 /// `--list`, side by side with zenity 3.44: the same keys and clicks, the same
 /// stdout and exit code.
-@Suite(.serialized) struct ListDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct ListDifferentialTests {
     @Test(arguments: ListCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

@@ -6,7 +6,7 @@ import Testing
 /// mishandles or that no table of cases can give (a closed stdin, one that
 /// never ends, /dev/zero, a writer killed mid-line, a huge line, bytes that
 /// are not UTF-8, 100,000 rows), each with a clear message and exit code.
-@Suite(.serialized) struct ListExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct ListExtrasTests {
     /// beckon through a shell command line (`$BECKON` is beckon), for stdin
     /// redirections; the shell execs beckon, so its window is the process's.
     private func shell(_ command: String, _ answer: DialogRun.Answer = .none, deadline: Double = 15) throws

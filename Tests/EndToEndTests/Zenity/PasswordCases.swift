@@ -2,7 +2,7 @@ import BeckonTestSupport
 import Testing
 
 /// `--password`, side by side with zenity 3.44.
-@Suite(.serialized) struct PasswordDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct PasswordDifferentialTests {
     @Test(arguments: PasswordCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

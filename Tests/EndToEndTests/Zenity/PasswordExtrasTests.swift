@@ -4,7 +4,7 @@ import Testing
 
 /// `--password --json`: the credentials when answered, and never a declined
 /// password.
-@Suite(.serialized) struct PasswordExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct PasswordExtrasTests {
     @Test func jsonHasTheCredentialsWhenAnswered() throws {
         let login = try beckon(["--password", "--username", "--json"], .type("a|b", then: ["Tab", "p", "w", "Return"]))
         #expect(login.exitCode == 0)

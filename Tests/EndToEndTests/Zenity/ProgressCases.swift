@@ -4,7 +4,7 @@ import Testing
 
 /// `--progress`, side by side with zenity 3.44: the same stdin, the same keys,
 /// the same stdout and exit code.
-@Suite(.serialized) struct ProgressDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct ProgressDifferentialTests {
     @Test(arguments: ProgressCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

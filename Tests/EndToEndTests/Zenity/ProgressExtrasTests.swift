@@ -4,7 +4,7 @@ import Testing
 
 /// `beckon --progress` alone: bad input, `--json`, and `--kill-writers` in a
 /// real pipeline, where zenity has nothing to compare with.
-@Suite(.serialized) struct ProgressExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct ProgressExtrasTests {
     /// Runs `script` with `sh -c`, "$BECKON" being beckon; answers the window
     /// titled `title` when `answer` is not `.none`.
     private func shell(_ script: String, title: String? = nil, _ answer: DialogRun.Answer = .none,

@@ -4,7 +4,7 @@ import Testing
 
 /// `--scale`, side by side with zenity 3.44: the same keys, the same stdout
 /// and exit code.
-@Suite(.serialized) struct ScaleDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct ScaleDifferentialTests {
     @Test(arguments: ScaleCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

@@ -4,7 +4,7 @@ import Testing
 
 /// `--text-info`, side by side with zenity 3.44: the same input, the same
 /// keys, the same stdout and exit code.
-@Suite(.serialized) struct TextInfoDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct TextInfoDifferentialTests {
     @Test(arguments: TextInfoCases.all)
     func sameAsZenity(_ c: ZenityCase) throws {
         try assertSameAsZenity(c)

@@ -6,7 +6,7 @@ import Testing
 /// through WebKit, and stdin or files that are closed, endless, FIFOs,
 /// directories or huge. Each ends with a clear line on stderr and a
 /// documented exit code, never a hang.
-@Suite(.serialized) struct TextInfoExtrasTests {
+@Suite(.serialized, .guiHangLimit) struct TextInfoExtrasTests {
     typealias F = TextInfoFixtures
 
     /// beckon through `sh -c SCRIPT` with `$0` = beckon, so a test can close

@@ -4,7 +4,7 @@ import Testing
 
 /// zenity 3.44 and beckon, side by side: every case of ``ZenityCases`` is run
 /// by both with the same keystrokes, and both must print and exit the same.
-@Suite(.serialized) struct ZenityDifferentialTests {
+@Suite(.serialized, .guiHangLimit) struct ZenityDifferentialTests {
     static var zenity: String { which("zenity") ?? "/usr/bin/zenity" }
 
     @Test(arguments: ZenityCases.all)
