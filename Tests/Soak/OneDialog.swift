@@ -63,6 +63,17 @@ extension Kind {
             }
             guard ready != nil else { print("progress: OK never took the focus"); return false }
         }
+        if self == .fileSelection && path.expected == .accepted {
+            // The chooser loads its folder in the background and chooses the
+            // file only then: an accept before that has nothing to give, and
+            // GTK ignores it, as it does a person's early Return.
+            let chosen = await waitFor(seconds: 10) { () -> Bool? in
+                guard let name = gtk_file_chooser_get_filename(OpaquePointer(window)) else { return nil }
+                g_free(name)
+                return true
+            }
+            guard chosen != nil else { print("file-selection: nothing chosen after 10 s"); return false }
+        }
         var status: Int32 = 0
         switch path {
         case .returnKey: status = await tool(["xdotool", "key"] + acceptKeys)
