@@ -48,11 +48,10 @@ import Testing
                 try Xdotool.key("Down")
                 try await click(button: 1, of: shown)
             case .doubleClick:
-                let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()))
                 doubleClickTime = await GtkTestLoop.swapDoubleClickTime(Self.doubleClickTimeForTests)
                 try Xdotool.key("End") // the last row, then a double click on the list's middle row
-                // No --sync: the pointer may already rest there from the round before.
-                try Xdotool.run(["mousemove", "\(list.x)", "\(list.y)", "click", "--repeat", "2", "--delay", "80", "1"])
+                try await pointAtARow(of: shown)
+                try Xdotool.run(["click", "--repeat", "2", "--delay", "80", "1"])
             case .escapeKey: try Xdotool.key("Down", "Escape")
             case .windowManagerClose: try Xdotool.close(xid: shown.xid)
             case .destroyedByCode: await ShownDialog.destroyFromCode()
@@ -154,6 +153,21 @@ import Testing
     /// once GTK sees it over the button. A window still settling its size
     /// under a slow build can move the button after it was measured: then the
     /// move is made again to where it is now.
+    /// Moves the pointer to the list's middle until GTK sees it over a row:
+    /// while the window still settles (GtkScrollbar's size warnings), a point
+    /// measured early can fall outside the rows, and a double click there
+    /// activates nothing.
+    private func pointAtARow(of shown: ShownDialog) async throws {
+        let end = Date().addingTimeInterval(10)
+        while true {
+            let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()), "no list")
+            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(list.x)", "\(list.y)"])
+            try await GtkTestLoop.handleInputSentSoFar()
+            if await shown.listRowIsUnderPointer() { return }
+            guard Date() < end else { throw WaitFailed("the pointer never got over a row of the list at \(list)") }
+        }
+    }
+
     private func click(button index: Int, of shown: ShownDialog) async throws {
         let end = Date().addingTimeInterval(10)
         while true {

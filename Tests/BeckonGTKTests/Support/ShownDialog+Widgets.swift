@@ -12,6 +12,16 @@ extension ShownDialog {
         return (x, y)
     }
 
+    /// Whether GTK sees the pointer over a row of the shown dialog's list.
+    @GtkActor func listRowIsUnderPointer() -> Bool {
+        guard let window = DialogQueue.shownWindow, let view = Self.first(gtk_tree_view_get_type(), in: window)
+        else { return false }
+        var x: Int32 = 0, y: Int32 = 0, binX: Int32 = 0, binY: Int32 = 0
+        gtk_widget_get_pointer(view, &x, &y)
+        gtk_tree_view_convert_widget_to_bin_window_coords(view.cast(), x, y, &binX, &binY)
+        return gtk_tree_view_get_path_at_pos(view.cast(), binX, binY, nil, nil, nil, nil) != 0
+    }
+
     /// How many rows the shown dialog's list holds; nil when it shows no list.
     @GtkActor func listRowCount() -> Int? {
         guard let window = DialogQueue.shownWindow, let view = Self.first(gtk_tree_view_get_type(), in: window),
