@@ -131,8 +131,9 @@ memcheck: deps
 	$(SWIFT) build --product BeckonSoak --scratch-path .build-memcheck -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
 	scripts/with-display bench/memcheck $(MEMCHECK_DIALOGS)
 
-# Every attack of RELIABILITY.md, beside zenity on the same attack (about an
-# hour; REL_* knobs in bench/reliability make a quick run).
+# Every attack of RELIABILITY.md, beside zenity on the same attack, and
+# `make test` ten times in a row (about an hour, then 2.5 hours of test runs;
+# REL_* knobs in bench/reliability make a quick run, REL_TESTRUNS=0 skips them).
 reliability: deps
 	$(SWIFT) build
 	bench/reliability
