@@ -147,37 +147,38 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0)
     }
 
-    /// A click on the button for `index` that GTK takes: the pointer moves
-    /// onto it (from the corner, so it enters even when it already rested
-    /// there: a button that saw no pointer enter ignores a click), and clicks
-    /// once GTK sees it over the button. A window still settling its size
-    /// under a slow build can move the button after it was measured: then the
-    /// move is made again to where it is now.
     /// Moves the pointer to the list's middle until GTK sees it over a row:
     /// while the window still settles (GtkScrollbar's size warnings), a point
     /// measured early can fall outside the rows, and a double click there
     /// activates nothing.
     private func pointAtARow(of shown: ShownDialog) async throws {
-        let end = Date().addingTimeInterval(10)
-        while true {
-            let list = try #require(await shown.center(ofFirst: gtk_tree_view_get_type()), "no list")
-            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(list.x)", "\(list.y)"])
-            try await GtkTestLoop.handleInputSentSoFar()
-            if await shown.listRowIsUnderPointer() { return }
-            guard Date() < end else { throw WaitFailed("the pointer never got over a row of the list at \(list)") }
-        }
+        try await point(at: "a row of the list", measured: { await shown.center(ofFirst: gtk_tree_view_get_type()) },
+                        isUnderPointer: { await shown.listRowIsUnderPointer() })
     }
 
+    /// A click on the button for `index` that GTK takes: the pointer is
+    /// pointed at it first (``point(at:measured:isUnderPointer:)``).
     private func click(button index: Int, of shown: ShownDialog) async throws {
+        try await point(at: "button \(index)", measured: { await shown.buttonCenter(index) },
+                        isUnderPointer: { await shown.buttonIsUnderPointer(index) })
+        try Xdotool.run(["click", "1"])
+    }
+
+    /// Moves the pointer onto a widget until GTK sees it there: from the
+    /// corner, so it enters even when it already rested there (a widget that
+    /// saw no pointer enter ignores a click). A window still settling its size
+    /// under a slow build can move the widget after it was measured: then the
+    /// move is made again to where it is now.
+    private func point(at target: String, measured: () async -> (x: Int32, y: Int32)?,
+                       isUnderPointer: () async -> Bool) async throws {
         let end = Date().addingTimeInterval(10)
         while true {
-            let point = try #require(await shown.buttonCenter(index), "button \(index) is not realized")
-            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(point.x)", "\(point.y)"])
+            let spot = try #require(await measured(), "\(target) is not realized")
+            try Xdotool.run(["mousemove", "0", "0", "mousemove", "\(spot.x)", "\(spot.y)"])
             try await GtkTestLoop.handleInputSentSoFar()
-            if await shown.buttonIsUnderPointer(index) { break }
-            guard Date() < end else { throw WaitFailed("the pointer never got over button \(index) at \(point)") }
+            if await isUnderPointer() { return }
+            guard Date() < end else { throw WaitFailed("the pointer never got over \(target) at \(spot)") }
         }
-        try Xdotool.run(["click", "1"])
     }
 
     /// The dialog task's result; a dialog still up after 10 s is a hang: the
