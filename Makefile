@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench soak install uninstall clean
+.PHONY: all deps build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench soak install uninstall clean
 
 all: build
 
@@ -34,10 +34,15 @@ $(STATIC_CXX)/.done:
 	touch $@
 
 # Unit tests need no display; everything else runs on a private Xvfb + openbox.
+# Every Swift test, suite by suite on BECKON_TEST_SHARDS private displays
+# (scripts/run-tests), beside the short fuzz: most of a GUI test is waiting for
+# a window or an exit, so the displays' waits overlap.
 test: deps
 	$(SWIFT) build --build-tests
-	scripts/with-display $(SWIFT) test --skip-build --no-parallel
-	$(MAKE) fuzz-short
+	$(MAKE) --no-print-directory -j 2 test-suites fuzz-short
+
+test-suites:
+	scripts/run-tests
 
 # Argument fuzzing (scripts/fuzz-arguments): a short run in every `make test`;
 # `make fuzz` is the full one (100,000 parse-only runs, 2,000 on a display).
