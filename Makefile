@@ -137,7 +137,7 @@ memcheck: deps
 	scripts/with-display bench/memcheck $(MEMCHECK_DIALOGS)
 
 # Every attack of RELIABILITY.md, beside zenity on the same attack, and
-# `make test` ten times in a row (about an hour, then 3 hours of test runs;
+# `make test` ten times in a row (about an hour, then about 75 minutes of test runs;
 # REL_* knobs in bench/reliability make a quick run, REL_TESTRUNS=0 skips them).
 reliability: deps
 	$(SWIFT) build
