@@ -57,21 +57,48 @@ enum GtkTestLoop {
 
 /// Waits for `operation` at most `seconds`; a hang becomes a test failure
 /// instead of a test run that never ends.
+///
+/// Not a task group: a group waits for all of its children, and awaiting an
+/// unstructured task's result ignores cancellation, so a dialog that never
+/// answers would hold the test until its hang limit. Whichever of the
+/// operation and the deadline comes first resumes the caller; an operation
+/// still running then is left to end (or not) on its own.
 func withDeadline<T: Sendable>(
     _ seconds: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask { await operation() }
-        group.addTask {
+    let first = FirstOfTwo<T?>()
+    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+        first.waiting(continuation)
+        let work = Task { first.resume(with: await operation()) }
+        Task {
             try? await Task.sleep(for: .seconds(seconds))
-            return nil
+            if first.resume(with: nil) { work.cancel() }
         }
-        let first = await group.next()!
-        group.cancelAll()
-        if first == nil {
-            Issue.record("\(what): no answer within \(seconds) s (hang)", sourceLocation: sourceLocation)
+    }
+    if outcome == nil {
+        Issue.record("\(what): no answer within \(seconds) s (hang)", sourceLocation: sourceLocation)
+    }
+    return outcome
+}
+
+/// Resumes a continuation with the first of two values, once.
+private final class FirstOfTwo<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Never>?
+
+    func waiting(_ continuation: CheckedContinuation<T, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    /// Whether this value was the first.
+    @discardableResult
+    func resume(with value: T) -> Bool {
+        let waiting = lock.withLock { () -> CheckedContinuation<T, Never>? in
+            defer { continuation = nil }
+            return continuation
         }
-        return first
+        waiting?.resume(returning: value)
+        return waiting != nil
     }
 }
