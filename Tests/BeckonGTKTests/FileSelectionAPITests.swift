@@ -37,7 +37,13 @@ import Testing
             let chooser = try #require(await ChooserWindow.wait(), "\(title): the chooser never got the focus")
             #expect(chooser.title == title)
             switch ending {
-            case .returnKey: try Xdotool.key("Return")
+            case .returnKey:
+                // GTK chooses b.txt only once it has loaded the folder, in the
+                // background; a Return before that has nothing to open and GTK
+                // ignores it, as it does a person's early Return.
+                let chosen = await ChooserWindow.chosenFiles { $0 == [Self.tree + "/b.txt"] }
+                #expect(chosen == [Self.tree + "/b.txt"], "\(title): the chooser never chose b.txt")
+                try Xdotool.key("Return")
             case .cancelMnemonic: try Xdotool.key("alt+c")
             case .escapeKey: try Xdotool.key("Escape")
             case .windowManagerClose: try Xdotool.close(xid: chooser.xid)
@@ -57,7 +63,16 @@ import Testing
             try await Dialog.openFiles(title: "files", in: Self.tree + "/sub", filters: [FileFilter(name: "Text", patterns: ["*.txt"])])
         }
         _ = try #require(await ChooserWindow.wait(), "the chooser never got the focus")
-        try Xdotool.key("ctrl+a", "Return")
+        // Ctrl+A selects the rows listed so far: none while the folder is
+        // still loading. Pressed again until both files are chosen.
+        let both = [Self.tree + "/sub/d.txt", Self.tree + "/sub/e.txt"]
+        var chosenSoFar: [String] = []
+        for _ in 0..<10 where chosenSoFar != both {
+            try Xdotool.key("ctrl+a")
+            chosenSoFar = await ChooserWindow.chosenFiles(seconds: 1) { $0 == both }
+        }
+        #expect(chosenSoFar == both, "Ctrl+A chose \(chosenSoFar)")
+        try Xdotool.key("Return")
         let chosen = try #require(await withDeadline(10, "files") { await files.result })
         #expect(try chosen.get()?.map(\.path) == [Self.tree + "/sub/d.txt", Self.tree + "/sub/e.txt"])
 
@@ -129,6 +144,34 @@ struct ChooserWindow: Sendable {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return false
+    }
+
+    /// What the focused chooser has chosen, once `accept` holds for it or
+    /// after `seconds` (then as last seen).
+    static func chosenFiles(seconds: Double = 10, until accept: ([String]) -> Bool) async -> [String] {
+        let end = Date().addingTimeInterval(seconds)
+        var chosen = await activeChooserFilenames()
+        while !accept(chosen), Date() < end {
+            try? await Task.sleep(for: .milliseconds(10))
+            chosen = await activeChooserFilenames()
+        }
+        return chosen
+    }
+
+    @GtkActor private static func activeChooserFilenames() -> [String] {
+        for window in toplevels() where gtk_widget_get_mapped(window) != 0 && gtk_window_is_active(window.cast()) != 0 {
+            guard g_type_check_instance_is_a(window.cast(), gtk_file_chooser_get_type()) != 0 else { return [] }
+            let list = gtk_file_chooser_get_filenames(OpaquePointer(window))
+            defer { g_slist_free_full(list, g_free) }
+            var names: [String] = []
+            var node = list
+            while let current = node {
+                if let data = current.pointee.data { names.append(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+                node = current.pointee.next
+            }
+            return names
+        }
+        return []
     }
 
     @GtkActor private static func toplevels() -> [UnsafeMutablePointer<GtkWidget>] {
