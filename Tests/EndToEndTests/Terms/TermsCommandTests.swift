@@ -136,7 +136,7 @@ import Testing
         // How long one whole acceptance takes here; the kills are spread over that.
         let started = Date()
         #expect(try accept("org.beckon.baseline").wait(deadline: 30).exitCode == 0)
-        let span = Date().timeIntervalSince(started) * 1.2
+        var span = Date().timeIntervalSince(started) * 1.2
         var count = 2_001
         var killed = 0
         var random = SeededRandom("killNineAtRandomMomentsNeverBreaksTheFile")
@@ -145,7 +145,14 @@ import Testing
             let delay = Double.random(in: 0...span, using: &random)
             usleep(UInt32(delay * 1_000_000))
             kill(process.pid, SIGKILL)
-            if process.wait(deadline: 10).exitCode == 9 { killed += 1 }
+            if process.wait(deadline: 10).exitCode == 9 {
+                killed += 1
+            } else {
+                // It was done within `delay`: the first acceptance (a cold
+                // start, or a busy machine then) overstated how long one
+                // takes, so the later kills come within this one's time.
+                span = min(span, delay)
+            }
 
             let records = try fixture.records() // throws if the file is broken
             #expect(records.count == count || records.count == count + 1,
