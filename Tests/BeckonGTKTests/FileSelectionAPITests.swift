@@ -149,13 +149,7 @@ struct ChooserWindow: Sendable {
     /// What the focused chooser has chosen, once `accept` holds for it or
     /// after `seconds` (then as last seen).
     static func chosenFiles(seconds: Double = 10, until accept: ([String]) -> Bool) async -> [String] {
-        let end = Date().addingTimeInterval(seconds)
-        var chosen = await activeChooserFilenames()
-        while !accept(chosen), Date() < end {
-            try? await Task.sleep(for: .milliseconds(10))
-            chosen = await activeChooserFilenames()
-        }
-        return chosen
+        await observe(seconds: seconds, { await activeChooserFilenames() }, until: accept)
     }
 
     @GtkActor private static func activeChooserFilenames() -> [String] {

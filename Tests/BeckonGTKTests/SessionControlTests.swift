@@ -1,7 +1,6 @@
 @testable import Beckon
 import BeckonTestSupport
 import CGtk
-import Foundation
 import Testing
 
 /// A kind with no window of its own (as a notification will be): it ends
@@ -69,7 +68,8 @@ import Testing
         // `first` reaches GTK's thread in its own time: the windowed dialog is
         // asked for only once the windowless one holds the queue, or it would
         // be shown first and this test would wait on the wrong one.
-        let queued = await queueLength(becomes: { $0 == 1 })
+        let queued = await observe(every: .milliseconds(1), { await Task { @GtkActor in DialogQueue.count }.value },
+                                   until: { $0 == 1 })
         #expect(queued == 1, "the windowless dialog never reached the queue")
         let second = Task { @GtkActor in
             try await Dialog.choice(Consent.self, title: "after the windowless one", message: "2")
@@ -80,17 +80,5 @@ import Testing
         #expect(shown.title == "after the windowless one")
         try Xdotool.key("Return")
         #expect(try await withDeadline(10, "second") { await second.result }?.get() == .accept)
-    }
-
-    /// The number of dialogs in the queue (shown or waiting), once `accept`
-    /// holds for it or after `seconds` (then as last seen).
-    private func queueLength(seconds: Double = 10, becomes accept: (Int) -> Bool) async -> Int {
-        let end = Date().addingTimeInterval(seconds)
-        var length = await Task { @GtkActor in DialogQueue.count }.value
-        while !accept(length), Date() < end {
-            try? await Task.sleep(for: .milliseconds(1))
-            length = await Task { @GtkActor in DialogQueue.count }.value
-        }
-        return length
     }
 }

@@ -55,6 +55,20 @@ enum GtkTestLoop {
     }
 }
 
+/// What `observe` returns once `accept` holds for it, or after `seconds` as
+/// last seen: ``poll`` for what is read on GTK's actor, with the observation
+/// kept for the failure message.
+func observe<T>(seconds: Double = 10, every interval: Duration = .milliseconds(10),
+                _ observe: () async -> T, until accept: (T) -> Bool) async -> T {
+    let end = Date().addingTimeInterval(seconds)
+    var observed = await observe()
+    while !accept(observed), Date() < end {
+        try? await Task.sleep(for: interval)
+        observed = await observe()
+    }
+    return observed
+}
+
 /// Waits for `operation` at most `seconds`; a hang becomes a test failure
 /// instead of a test run that never ends.
 ///
