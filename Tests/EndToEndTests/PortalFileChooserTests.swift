@@ -102,21 +102,10 @@ import Testing
         // Return that comes while it still lists the folder typed. So, as a
         // person would, the test types the path again into the entry, now
         // open (Ctrl+L focuses it, Ctrl+A selects what is there), while the
-        // chooser is still waiting. Plain keys: the chooser has had the focus
-        // since the first ones.
-        let path = tree + "/a.txt"
-        let typing = try RunningProcess(Products.beckon, ["--file-selection", "--title=\(Self.title)"],
-                                        environment: environment.merging(["XDG_DATA_HOME": tree + "/.data"]) { $1 })
-        let chooser = try #require(try Xdotool.waitForWindow(name: Self.title, process: typing), "no portal chooser")
-        try Xdotool.focus(chooser, thenKey: FileSelectionCases.keyNames(path) + ["Return"])
-        var attempts = 1
-        while attempts < 5,
-              (try? poll("the chooser to answer", seconds: 2, { typing.process.isRunning }, until: { !$0 })) == nil {
-            try Xdotool.key(["ctrl+l", "ctrl+a"] + FileSelectionCases.keyNames(path) + ["Return"])
-            attempts += 1
-        }
-        let typed = typing.wait(deadline: 10)
-        #expect(typed.exitCode == 0 && typed.stdout == tree + "/a.txt\n", "after \(attempts) attempts: \(typed)")
+        // chooser is still waiting (DialogRun's keysAgainWhileWaiting).
+        let (first, again) = FileSelectionCases.keysTypedAgain(tree + "/a.txt")
+        let typed = try beckonWithPortal(bus, [], .keysAgainWhileWaiting(first, again: again))
+        #expect(typed.exitCode == 0 && typed.stdout == tree + "/a.txt\n", "\(typed)")
         try noChooserLeft()
 
         let saved: ProcessResult

@@ -6,6 +6,12 @@ struct DialogRun {
     /// How the test answers the window once it is focused.
     enum Answer {
         case keys([String])
+        /// Keys, then `again` while the program still waits, 2 s apart, up to
+        /// four times: a path typed into GTK's file chooser, whose location
+        /// entry can take the focus a key late under load (a lost key) and
+        /// drops a Return that comes while it lists a folder. As a person
+        /// would, the test types it again into the entry, now open.
+        case keysAgainWhileWaiting([String], again: [String])
         case type(String, then: [String])
         /// Left clicks at points inside the window, then keys.
         case clicks([Point], then: [String])
@@ -60,6 +66,15 @@ struct DialogRun {
         switch answer {
         case .keys(let keys):
             try Xdotool.focus(window, thenKey: keys)
+        case .keysAgainWhileWaiting(let keys, let again):
+            try Xdotool.focus(window, thenKey: keys)
+            // Plain keys: the window has had the focus since the first ones.
+            var attempts = 1
+            while attempts < 5, (try? poll("\(executable) to answer", seconds: 2, { process.process.isRunning },
+                                           until: { !$0 })) == nil {
+                try Xdotool.key(again)
+                attempts += 1
+            }
         case .type(let text, let keys):
             try Xdotool.focus(window)
             try Xdotool.type(text)

@@ -9,6 +9,9 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
     /// (a timeout, a command-line error).
     enum Answer: Sendable {
         case keys([String])
+        /// Keys, then `again` while the program still waits (DialogRun's
+        /// case of the same name): a path typed into the file chooser.
+        case keysAgainWhileWaiting([String], again: [String])
         /// Text typed into the focused field, then keys.
         case type(String, then: [String])
         /// Left clicks at (x, y) points inside the window, then keys.
@@ -85,6 +88,7 @@ struct ZenityCase: Sendable, CustomTestStringConvertible {
         let harnessAnswer: DialogRun.Answer
         switch answer {
         case .keys(let keys): harnessAnswer = .keys(keys)
+        case .keysAgainWhileWaiting(let keys, let again): harnessAnswer = .keysAgainWhileWaiting(keys, again: again)
         case .type(let text, let keys): harnessAnswer = .type(text, then: keys)
         case .clicks(let points, let keys): harnessAnswer = .clicks(points, then: keys)
         case .doubleClick(let point): harnessAnswer = .doubleClick(point)
