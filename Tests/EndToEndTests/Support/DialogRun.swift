@@ -75,6 +75,8 @@ struct DialogRun {
                 try Xdotool.key(again)
                 attempts += 1
             }
+            // A mended lost key passes; the log still says it happened.
+            if attempts > 1 { print("DialogRun: \((executable as NSString).lastPathComponent) typed the keys \(attempts) times") }
         case .type(let text, let keys):
             try Xdotool.focus(window)
             try Xdotool.type(text)
