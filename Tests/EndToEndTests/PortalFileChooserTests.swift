@@ -96,13 +96,9 @@ import Testing
 
         // An absolute path: xdg-desktop-portal 1.16's OpenFile takes no
         // folder to open in (the spec added current_folder later), so the
-        // portal's chooser ignores --filename's folder when opening. Typing
-        // "/" opens GTK's location entry, which under load takes the focus a
-        // key or two late ("/mp/…" seen on screen), and the entry drops a
-        // Return that comes while it still lists the folder typed. So, as a
-        // person would, the test types the path again into the entry, now
-        // open (Ctrl+L focuses it, Ctrl+A selects what is there), while the
-        // chooser is still waiting (DialogRun's keysAgainWhileWaiting).
+        // portal's chooser ignores --filename's folder when opening. It is
+        // typed again while the chooser waits, as in the differential cases:
+        // under load the location entry takes the focus a key late.
         let (first, again) = FileSelectionCases.keysTypedAgain(tree + "/a.txt")
         let typed = try beckonWithPortal(bus, [], .keysAgainWhileWaiting(first, again: again))
         #expect(typed.exitCode == 0 && typed.stdout == tree + "/a.txt\n", "\(typed)")

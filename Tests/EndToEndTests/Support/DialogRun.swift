@@ -7,10 +7,8 @@ struct DialogRun {
     enum Answer {
         case keys([String])
         /// Keys, then `again` while the program still waits, 2 s apart, up to
-        /// four times: a path typed into GTK's file chooser, whose location
-        /// entry can take the focus a key late under load (a lost key) and
-        /// drops a Return that comes while it lists a folder. As a person
-        /// would, the test types it again into the entry, now open.
+        /// four times: a path typed into GTK's file chooser, typed again as a
+        /// person would (FileSelectionCases.typingAgainWhileWaiting says why).
         case keysAgainWhileWaiting([String], again: [String])
         case type(String, then: [String])
         /// Left clicks at points inside the window, then keys.

@@ -83,22 +83,22 @@ enum FileSelectionCases {
         .keys(keys + keyNames(text) + ["Return"])
     }
 
-    /// `keys`, then an absolute path `text`, then Return, in a chooser that
-    /// opens files; and while it still waits, `text` again into its location
-    /// entry (Ctrl+L focuses it, Ctrl+A selects what is there). Typing "/"
-    /// opens that entry, which under load takes the focus a key late, as
-    /// PortalFileChooserTests saw ("/mp/…"). The keys lost are the first ones,
-    /// so the path names no folder, and the chooser refuses it and waits. A
-    /// bare name with a lost key would be answered as a new file's name, so
-    /// this is for absolute paths only.
-    static func typingAgainWhileWaiting(_ text: String, after keys: [String] = []) -> ZenityCase.Answer {
-        let (first, again) = keysTypedAgain(text, after: keys)
+    /// An absolute path, then Return, in a chooser that opens files; and
+    /// while it still waits, the path again into its location entry (Ctrl+L
+    /// focuses it, Ctrl+A selects what is there). Typing "/" opens that entry,
+    /// which under load takes the focus a key late, as PortalFileChooserTests
+    /// saw ("/mp/…"). The keys lost are the first ones, so the path names no
+    /// folder, and the chooser refuses it and waits. A bare name with a lost
+    /// key would be answered as a new file's name, so this is for absolute
+    /// paths only.
+    static func typingAgainWhileWaiting(_ path: String) -> ZenityCase.Answer {
+        let (first, again) = keysTypedAgain(path)
         return .keysAgainWhileWaiting(first, again: again)
     }
 
-    /// The keys of ``typingAgainWhileWaiting(_:after:)``: the first ones, and those typed again.
-    static func keysTypedAgain(_ text: String, after keys: [String] = []) -> (first: [String], again: [String]) {
-        (keys + keyNames(text) + ["Return"], ["ctrl+l", "ctrl+a"] + keyNames(text) + ["Return"])
+    /// The keys of ``typingAgainWhileWaiting(_:)``: the first ones, and those typed again.
+    static func keysTypedAgain(_ path: String) -> (first: [String], again: [String]) {
+        (keyNames(path) + ["Return"], ["ctrl+l", "ctrl+a"] + keyNames(path) + ["Return"])
     }
 
     /// `text` as X key names, one a character.
