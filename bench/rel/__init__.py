@@ -1,0 +1,1 @@
+"""bench/reliability's modules: the shared harness and the sections kept apart from the script."""
