@@ -48,19 +48,32 @@ class Measured:
         self.code = None
         self.rss_kib = 0
         self.took = None
+        self.sample_peak()
 
     def poll(self):
-        """Whether it has ended (reaping it, with its rusage, when it has)."""
+        """Whether it has ended (reaping it when it has); samples its peak RSS while it runs."""
         if self.took is not None:
             return True
-        pid, wait_status, usage = os.wait4(self.pid, os.WNOHANG)
+        pid, wait_status, _ = os.wait4(self.pid, os.WNOHANG)
         if pid == 0:
+            self.sample_peak()
             return False
         self.took = time.monotonic() - self.started
         self.code = -os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status) else os.WEXITSTATUS(wait_status)
-        self.rss_kib = usage.ru_maxrss
         self.process.returncode = self.code  # reaped here, not by Popen
         return True
+
+    def sample_peak(self):
+        """The kernel's high-water mark of the program's own memory (VmHWM), read while it runs.
+        Not rusage's ru_maxrss: that counts this script's pages too, which a forked child holds
+        until its exec; the last few milliseconds before the exit are all a sample can miss."""
+        try:
+            with open("/proc/%d/status" % self.pid) as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        self.rss_kib = max(self.rss_kib, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
 
     def wait(self, seconds):
         """(code or None for a hang, stdout, stderr); a hung process is killed, with its group."""
@@ -186,10 +199,13 @@ def section_attacks(report):
         # 1. Crafted record files: nesting and size.
         if wanted('store'):
             deep = '{"format":1,"records":[],"x":' + "[" * 50000 + "]" * 50000 + "}"
-            big_records = [{"id": "org.beckon.r%d" % i, "version": "1", "sha256": "0" * 64,
-                            "accepted_at": "2026-01-01T00:00:00Z", "user": "u" * 40} for i in range(300000)]
-            big = json.dumps({"format": 1, "records": big_records})
-            for label, contents in (("nested 50,000 deep (100 KB)", deep), ("of %d MB" % (len(big) >> 20), big)):
+            big = os.path.join(work, "big-consents.json")
+            subprocess.run(["python3", "-c", "import json,sys; json.dump({'format': 1, 'records': [{'id': "
+                            "'org.beckon.r%d' % i, 'version': '1', 'sha256': '0' * 64, 'accepted_at': "
+                            "'2026-01-01T00:00:00Z', 'user': 'u' * 40} for i in range(300000)]}, open(sys.argv[1], 'w'))",
+                            big], check=True)
+            for label, contents in (("nested 50,000 deep (100 KB)", deep.encode()),
+                                    ("of %d MB" % (os.path.getsize(big) >> 20), open(big, "rb").read())):
                 for what, args in (("--status", ["--status"]), ("--once", ["--once", "--file", SAMPLE, "--timeout", "3"]),
                                    ("--revoke", ["--revoke"]), ("Accept, in the window", None)):
                     outcomes, good = [], True
@@ -424,9 +440,7 @@ def section_attacks(report):
                                 ("progress", [BECKON, "--progress", "--tty", "--text=working"])):
                 code, screen, took = on_pty(argv, dict(base_env, TERM="xterm-256color"), hangup=True)
                 row("a terminal hang-up during %s" % title, 1, status(code), "no terminal fallback", code == 1)
-            big_text = write(work, "big40m.txt", b"x" * 79 + b"\n")
-            with open(big_text, "r+b") as f:
-                f.truncate(40 * 1024 * 1024)
+            big_text = write(work, "big40m.txt", (b"x" * 79 + b"\n") * (40 * 1024 * 1024 // 80))
             sparse = os.path.join(work, "sparse2g.txt")
             with open(sparse, "wb") as f:
                 f.truncate(2 * 1024 * 1024 * 1024)
@@ -439,6 +453,37 @@ def section_attacks(report):
                     results[program] = words(code, err, program, run, "a warning" if warned else "no warning")
                 row("`--text-info` on %s" % title, 1, results[BECKON], results[ZENITY],
                     "a warning" in results[BECKON] and "exit 5" in results[BECKON])
+
+        # 10. What held before and must keep holding.
+        if wanted('held'):
+            env, state = state_env(display.env)
+            os.makedirs(state + "/beckon", mode=0o700)
+            many = [{"id": "org.beckon.r%d" % i, "version": "1", "sha256": "0" * 64,
+                     "accepted_at": "2026-01-01T00:00:00Z", "user": "u"} for i in range(10000)]
+            write(state + "/beckon", "consents.json", json.dumps({"format": 1, "records": many}))
+            os.chmod(state + "/beckon/consents.json", 0o600)
+            run = Measured([BECKON, "terms", "--status", "--id", "org.beckon.r9999"], env)
+            code, out, err = run.wait(20)
+            row("10,000 records: `--status` of the last", 1, words(code, err, BECKON, run), "no consent store",
+                code == 0 and "org.beckon.r9999" in out)
+            for title, feed in (("`yes` into `--progress`", "yes"),
+                                ("a 500 MB line into `--progress`", "head -c 500000000 /dev/zero | tr '\\0' 5")):
+                results = {}
+                for program in (BECKON, ZENITY):
+                    run = Measured(["sh", "-c", feed + ' | "$0" --progress --timeout=5', program], display.env)
+                    code, out, err = run.wait(60)
+                    results[program] = words(code, err, program, run)
+                row(title, 1, results[BECKON], results[ZENITY],
+                    results[BECKON].startswith("exit 5") or results[BECKON].startswith("exit 0"))
+            results = {}
+            for program in (BECKON, ZENITY):
+                runs = [Measured([program, "--question", "--text=%d of 60" % i, "--timeout=8"], display.env)
+                        for i in range(60)]
+                ended = [r.wait(60) for r in runs]
+                codes = sorted(set(status(c) for c, _, _ in ended))
+                results[program] = "%d× %s" % (len(runs), ", ".join(codes))
+            row("60 dialogs at once on one display, `--timeout=8`", 1, results[BECKON], results[ZENITY],
+                results[BECKON] == "60× exit 5")
     finally:
         display.close()
         subprocess.run(["chmod", "-R", "u+rwx", work])
