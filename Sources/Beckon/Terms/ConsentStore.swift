@@ -23,9 +23,11 @@ public struct ConsentStore: Sendable {
     public var logsToJournal = false
 
     /// Test-only: runs after the first half of a new file is written and
-    /// before the rest, so a test can kill the writer mid-write
-    /// (`beckon terms --test-pause-mid-write`, docs/terms.md).
-    @_spi(Testing) public var midWriteHook: (@Sendable () -> Void)?
+    /// before the rest, so a test can kill the writer mid-write. Internal: only
+    /// a test build (`@testable import`) sets it, as BeckonTermsHarness does
+    /// (docs/terms.md, "Testing hooks"); the `beckon` command has no way to.
+    var midWriteHook: (@Sendable () -> Void)?
+
 
     /// The record file.
     public var path: String { directory + "/consents.json" }

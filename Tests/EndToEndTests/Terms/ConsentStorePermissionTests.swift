@@ -14,18 +14,18 @@ import Testing
         let readOnly = fixture.root.appendingPathComponent("read-only")
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: false)
         let stateHome = readOnly.appendingPathComponent("state").path
-        let arguments = ["terms", "--file", terms, "--id", "org.beckon.readonly", "--test-answer", "accept"]
+        let arguments = ["accept", "--file", terms, "--id", "org.beckon.readonly"]
         let result: ProcessResult
         if getuid() == 0 {
             #expect(chown(readOnly.path, Self.nobody, Self.nobody) == 0)
             #expect(chmod(readOnly.path, 0o500) == 0)
             let setpriv = try #require(which("setpriv"), "setpriv (util-linux) is missing")
             result = try run(setpriv, ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--",
-                                       Products.beckon] + arguments,
+                                       Products.termsHarness] + arguments,
                              environment: ["XDG_STATE_HOME": stateHome, "PATH": "/usr/bin:/bin"])
         } else {
             #expect(chmod(readOnly.path, 0o500) == 0)
-            result = try run(Products.beckon, arguments, environment: ["XDG_STATE_HOME": stateHome])
+            result = try run(Products.termsHarness, arguments, environment: ["XDG_STATE_HOME": stateHome])
         }
         chmod(readOnly.path, 0o700) // so the fixture can remove it
         #expect(result.exitCode == 255, "\(result)")

@@ -52,6 +52,26 @@ final class TermsFixture {
         try start(arguments, stdin: stdin, environment: extra).wait(deadline: deadline)
     }
 
+    /// How BeckonTermsHarness answers the terms in place of a person.
+    enum Answer: String {
+        case accept, decline, escape
+    }
+
+    /// `beckon terms ARGS` through BeckonTermsHarness: the command's own path,
+    /// with `answer` given as if at the window (no display needed), and
+    /// optionally a pause (SIGSTOP) halfway through writing the record file.
+    func start(answering answer: Answer, _ arguments: [String], pauseMidWrite: Bool = false,
+               stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> RunningProcess {
+        try RunningProcess(Products.termsHarness, [answer.rawValue] + (pauseMidWrite ? ["--pause-mid-write"] : []) + arguments,
+                           environment: environment.merging(extra) { $1 }, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(answering answer: Answer, _ arguments: [String], stdin: Data? = nil,
+             environment extra: [String: String] = [:], deadline: Double = 20) throws -> ProcessResult {
+        try start(answering: answer, arguments, stdin: stdin, environment: extra).wait(deadline: deadline)
+    }
+
     /// The permission bits of `path`.
     static func mode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
