@@ -72,6 +72,28 @@ final class TermsFixture {
         try start(answering: answer, arguments, stdin: stdin, environment: extra).wait(deadline: deadline)
     }
 
+    /// Writes `bytes` as the record file (creating its directory), returns its path.
+    @discardableResult
+    func writeRecordFile(_ bytes: Data) throws -> String {
+        try FileManager.default.createDirectory(atPath: stateHome + "/beckon", withIntermediateDirectories: true)
+        try bytes.write(to: URL(fileURLWithPath: recordFile))
+        return recordFile
+    }
+
+    /// A record file holding an acceptance of `terms` for `id`, written by
+    /// hand: what someone who controls the directory could plant.
+    static func plantedRecords(id: String, terms: String) throws -> Data {
+        let record: [String: Any] = ["id": id, "version": NSNull(), "sha256": try sha256(terms),
+                                     "accepted_at": "2026-01-01T00:00:00Z", "user": "planted"]
+        return try JSONSerialization.data(withJSONObject: ["format": 1, "records": [record]])
+    }
+
+    /// Names in the record file's directory that start with "consents.json.corrupt-".
+    func corruptFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: stateHome + "/beckon")
+            .filter { $0.hasPrefix("consents.json.corrupt-") }
+    }
+
     /// The permission bits of `path`.
     static func mode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
