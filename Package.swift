@@ -30,6 +30,9 @@ let package = Package(
         .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),
         // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.
         .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim"], path: "Tests/Soak"),
+        // `beckon terms` with a scripted answer instead of a window, and a pause in the
+        // middle of a record write: the tests' hook, which the `beckon` product lacks.
+        .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/TermsHarness"),
 
         // Logic only: no display needed.
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
@@ -42,7 +45,8 @@ let package = Package(
         .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport"]),
         // The built executables driven as processes, side by side with zenity.
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTestSupport"]),
+                    dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTermsHarness",
+                                   "BeckonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

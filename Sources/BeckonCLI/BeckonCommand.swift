@@ -6,12 +6,18 @@ public enum BeckonCommand {
     /// Runs the command for `arguments` (argv, program name first) and returns
     /// the process's exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        main(arguments, termsHarness: nil)
+    }
+
+    /// ``main(_:)`` with `beckon terms` answered by a test build's harness
+    /// (``TermsHarness``) instead of a person.
+    static func main(_ arguments: [String], termsHarness: TermsHarness?) -> Int32 {
         ClosedStandardStreams.fill()
         // A reader that went away (`beckon … | head -0`) must not kill us before
         // the exit code is set: a failed write is seen and handled instead.
         signal(SIGPIPE, SIG_IGN)
         if arguments.count > 1, arguments[1] == "terms" {
-            return TermsCommand.main(Array(arguments.dropFirst(2)))
+            return TermsCommand.main(Array(arguments.dropFirst(2)), harness: termsHarness)
         }
         return ZenityCommand.main(arguments)
     }

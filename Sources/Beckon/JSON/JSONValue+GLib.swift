@@ -26,7 +26,13 @@ extension JSONValue {
     }
 
     /// Parses JSON text.
+    ///
+    /// Throws for text nested deeper than ``maximumNestingDepth``, before
+    /// json-glib sees it (its parser recurses once per level), and for
+    /// json-glib's extensions that are not JSON: single-quoted strings and
+    /// comments.
     public init(parsing text: String) throws(JSONParseError) {
+        try Self.checkNesting(text)
         let parser = json_parser_new()!
         defer { g_object_unref(parser) }
         var error: UnsafeMutablePointer<GError>?
@@ -39,6 +45,7 @@ extension JSONValue {
         self = JSONValue(node: root)
     }
 
+    /// Recurses once per level: only for trees that ``checkNesting(_:)`` bounded.
     private init(node: OpaquePointer) {
         switch json_node_get_node_type(node) {
         case JSON_NODE_OBJECT:

@@ -12,11 +12,18 @@ extension ConsentStore {
 
     private static var temporaryPrefix: String { ".consents.json." }
 
-    /// The file's records; an absent file has none. No lock is needed: the file
-    /// is only ever replaced whole, by rename. A symbolic link, a FIFO or a
-    /// directory in its place is refused, never followed or waited on.
+    /// The file's records; an absent file (or directory) has none. No lock is
+    /// needed: the file is only ever replaced whole, by rename. The directory
+    /// and the file must be ones the user can trust (``openTrustedDirectory()``,
+    /// ``checkTrusted(_:path:)``), or nothing is read. A symbolic link, a FIFO
+    /// or a directory in the file's place is refused, never followed or waited
+    /// on; a file larger than ``maximumFileSize`` is corrupt, its bytes unread.
     func readRecords() throws(ConsentStoreError) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard let directoryFD = try openTrustedDirectory() else { return .absent }
+        defer { close(directoryFD) }
+        // Opened in the directory just checked, not by its path again: a
+        // directory swapped in between is never read.
+        let fd = openat(directoryFD, "consents.json", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return .absent }
             if errno == ELOOP { throw .unsafePath(path: path, reason: "it is a symbolic link") }
@@ -28,19 +35,85 @@ extension ConsentStore {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw .unsafePath(path: path, reason: "it is \(Self.kind(of: info.st_mode)), not a regular file")
         }
+        try Self.checkTrusted(info, path: path)
+        let tooLarge = ReadResult.corrupt(reason: "it is larger than \(Self.maximumFileSize >> 20) MiB")
+        guard info.st_size <= Self.maximumFileSize else { return tooLarge }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]); continue }
+            if n > 0 {
+                bytes.append(contentsOf: chunk[0..<n])
+                // Grown since fstat (the user appending to it): still bounded.
+                if bytes.count > Self.maximumFileSize { return tooLarge }
+                continue
+            }
             if n == 0 { break }
             if errno == EINTR { continue }
             throw .cannotRead(path: path, reason: Self.systemError())
         }
-        guard let contents = Self.parse(bytes) else {
-            return .corrupt(reason: bytes.isEmpty ? "it is empty" : "it is not a consent record file")
+        if bytes.isEmpty { return .corrupt(reason: "it is empty") }
+        switch Self.parse(bytes) {
+        case .success(let contents): return .contents(contents)
+        case .failure(let failure): return .corrupt(reason: failure.reason)
         }
-        return .contents(contents)
+    }
+
+    /// The store's directory, opened, when it is one whose records can be
+    /// trusted: a real directory (a link is not followed), owned by the user,
+    /// that nobody else can write (or they could plant a record). Nil when it
+    /// does not exist. A read changes nothing, so a directory others can write
+    /// is refused here, not made private; ``ensureDirectory()`` makes it
+    /// private before a write.
+    func openTrustedDirectory() throws(ConsentStoreError) -> Int32? {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw directoryRefusal(otherwise: .cannotRead(path: directory, reason: Self.systemError()))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let error = ConsentStoreError.cannotRead(path: directory, reason: Self.systemError())
+            close(fd)
+            throw error
+        }
+        do {
+            try Self.checkTrusted(info, path: directory)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// Refuses a file or directory that is not the user's own, or that
+    /// someone else can write: its contents could have been planted.
+    static func checkTrusted(_ info: stat, path: String) throws(ConsentStoreError) {
+        guard info.st_uid == geteuid() else {
+            throw .unsafePath(path: path, reason: "it belongs to \(userName(info.st_uid)), not to you "
+                              + "(\(userName(geteuid())))")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            let who = info.st_mode & 0o002 != 0 ? "every user" : "its group"
+            let fix = info.st_mode & S_IFMT == S_IFDIR ? "700" : "600"
+            throw .unsafePath(path: path, reason: "\(who) can write to it (mode \(octal(info.st_mode & 0o7777))), so a record "
+                              + "in it may be planted; make it private (chmod \(fix) \(path))")
+        }
+    }
+
+    /// Why the directory could not be opened, when the reason is what is in
+    /// its place (a link, a file); else `otherwise`. Call it with errno set.
+    private func directoryRefusal(otherwise: ConsentStoreError) -> ConsentStoreError {
+        let error = errno
+        var info = stat()
+        if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return .unsafePath(path: directory, reason: "it is a symbolic link; records are kept only in a real directory")
+        }
+        if error == ENOTDIR || (lstat(directory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR) {
+            return .unsafePath(path: directory, reason: "it is \(Self.kind(of: info.st_mode)), not a directory")
+        }
+        return otherwise
     }
 
     /// Runs `body` holding the exclusive lock that serializes every change.
@@ -90,6 +163,11 @@ extension ConsentStore {
     /// replaces a link in the file's place, never the file it points to.
     func writeAtomically(_ contents: Contents) throws(ConsentStoreError) {
         let text = Self.document(contents).serialized(pretty: true) + "\n"
+        // A file beckon would not read back (it would be moved aside as corrupt).
+        guard text.utf8.count <= Self.maximumFileSize else {
+            throw .cannotWrite(path: path, reason: "the records would take more than "
+                               + "\(Self.maximumFileSize >> 20) MiB, the most a record file may hold")
+        }
         var template = Array((directory + "/" + Self.temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: Self.systemError()) }
@@ -135,14 +213,7 @@ extension ConsentStore {
             fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            var info = stat()
-            if lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                throw .unsafePath(path: directory, reason: "it is a symbolic link; records are kept only in a real directory")
-            }
-            if errno == ENOTDIR || (lstat(directory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR) {
-                throw .unsafePath(path: directory, reason: "it is \(Self.kind(of: info.st_mode)), not a directory")
-            }
-            throw .cannotCreateDirectory(path: directory, reason: Self.systemError())
+            throw directoryRefusal(otherwise: .cannotCreateDirectory(path: directory, reason: Self.systemError()))
         }
         defer { close(fd) }
         var info = stat()
@@ -166,6 +237,12 @@ extension ConsentStore {
         case S_IFLNK: "a symbolic link"
         default: "not a regular file"
         }
+    }
+
+    /// A mode as `ls` and chmod write it: 0644.
+    static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// "user NAME (uid N)", or "uid N" when the user has no name.

@@ -8,8 +8,16 @@ import Glibc
 /// exclusive `flock` on a lock file beside it and replaces the file atomically
 /// (temporary file, fsync, rename), so concurrent writers never lose each
 /// other's records and a writer killed at any moment leaves the old file or
-/// the new one, never a broken one. A file that does not parse is moved aside
-/// to `consents.json.corrupt-<time>` with a warning, never silently discarded.
+/// the new one, never a broken one. A file that does not parse (or is larger
+/// than ``maximumFileSize``, or nested deeper than
+/// ``JSONValue/maximumNestingDepth``) is moved aside to
+/// `consents.json.corrupt-<time>` with a warning, never silently discarded.
+///
+/// Records are trusted only when they are the user's own, for reading as for
+/// writing: the directory a real directory (not a link) and the file a regular
+/// file, both owned by the user and writable by nobody else. Anything else is
+/// ``ConsentStoreError/unsafePath(path:reason:)``, never "no records" and never
+/// a record someone else could have planted.
 public struct ConsentStore: Sendable {
     /// The directory that holds the record file and its lock.
     public let directory: String
@@ -23,9 +31,10 @@ public struct ConsentStore: Sendable {
     public var logsToJournal = false
 
     /// Test-only: runs after the first half of a new file is written and
-    /// before the rest, so a test can kill the writer mid-write
-    /// (`beckon terms --test-pause-mid-write`, docs/terms.md).
-    @_spi(Testing) public var midWriteHook: (@Sendable () -> Void)?
+    /// before the rest, so a test can kill the writer mid-write. Internal: only
+    /// a test build (`@testable import`) sets it, as BeckonTermsHarness does
+    /// (docs/terms.md, "Testing hooks"); the `beckon` command has no way to.
+    var midWriteHook: (@Sendable () -> Void)?
 
     /// The record file.
     public var path: String { directory + "/consents.json" }
@@ -125,24 +134,44 @@ public struct ConsentStore: Sendable {
                 + contents.otherMembers)
     }
 
-    /// What a file's JSON text holds; nil when it is not a record file.
-    static func parse(_ bytes: [UInt8]) -> Contents? {
-        guard TextDecoder.isValidUTF8(bytes),
-              let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
-              case .object(let members) = json,
-              let entries = json["records"]?.arrayValue
-        else { return nil }
+    /// The largest record file that is read or written: 8 MiB.
+    ///
+    /// 10,000 records take about 2.3 MB, so this leaves room for three times
+    /// as many (or for long ids); a larger file is not read at all (its size
+    /// comes from `fstat`) but treated as corrupt, so a planted 60 MB file
+    /// costs neither seconds nor hundreds of MB. A change that would make the
+    /// file larger is refused, so beckon never writes a file it would not read.
+    public static let maximumFileSize = 8 << 20
+
+    /// Why a file's bytes are not a record file, for the warning.
+    struct NotARecordFile: Error {
+        var reason: String
+    }
+
+    /// What a file's JSON text holds, or why it is not a record file.
+    static func parse(_ bytes: [UInt8]) -> Result<Contents, NotARecordFile> {
+        let notRecords = NotARecordFile(reason: "it is not a consent record file")
+        guard TextDecoder.isValidUTF8(bytes) else { return .failure(notRecords) }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            return .failure(NotARecordFile(reason: "it is not a consent record file (\(error.message))"))
+        }
+        guard case .object(let members) = json, let entries = json["records"]?.arrayValue else {
+            return .failure(notRecords)
+        }
         var contents = Contents()
         switch json["format"] {
         case nil: break
         case .int(let format)? where format >= 1: contents.format = format
-        default: return nil
+        default: return .failure(notRecords)
         }
         for entry in entries {
-            guard let record = ConsentRecord(json: entry) else { return nil }
+            guard let record = ConsentRecord(json: entry) else { return .failure(notRecords) }
             contents.records.append(record)
         }
         contents.otherMembers = members.filter { $0.0 != "format" && $0.0 != "records" }
-        return contents
+        return .success(contents)
     }
 }

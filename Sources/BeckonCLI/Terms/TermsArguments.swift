@@ -20,20 +20,14 @@ struct TermsArguments: Equatable {
     var height: Int?
     var encoding: String?
     var help = false
-    /// Test-only: answer without a window (docs/terms.md, "Testing").
-    var testAnswer: TestAnswer?
-    /// Test-only: stop (SIGSTOP) halfway through writing the record file.
-    var testPauseMidWrite = false
-
-    enum TestAnswer: String, Equatable { case accept, decline }
 
     /// The options that take a value, by name.
     private static let valued: Set<String> = [
         "file", "filename", "title", "accept-label", "decline-label", "checkbox", "id", "version",
-        "timeout", "width", "height", "encoding", "test-answer",
+        "timeout", "width", "height", "encoding",
     ]
     private static let flags: Set<String> = [
-        "no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help", "test-pause-mid-write",
+        "no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help",
         "tty", "no-tty",
     ]
 
@@ -78,7 +72,6 @@ struct TermsArguments: Equatable {
         case "json": json = true
         case "tty": tty = true
         case "no-tty": noTTY = true
-        case "test-pause-mid-write": testPauseMidWrite = true
         default: help = true
         }
     }
@@ -102,11 +95,7 @@ struct TermsArguments: Equatable {
         case "width": width = try Self.positive(name, value)
         case "height": height = try Self.positive(name, value)
         case "encoding": encoding = value
-        default:
-            guard let answer = TestAnswer(rawValue: value) else {
-                throw .termsUsage("--test-answer is accept or decline, not \(value.debugDescription)")
-            }
-            testAnswer = answer
+        default: break // only the names in `valued` come here
         }
     }
 

@@ -1,19 +1,20 @@
-@_spi(Testing) import Beckon
+import Beckon
 import Glibc
 
 /// `beckon terms`: the terms-of-use acceptance dialog. See docs/terms.md.
 enum TermsCommand {
     /// Runs `beckon terms` with the arguments after `terms`; returns the exit code.
-    static func main(_ arguments: [String]) -> Int32 {
+    /// A test build passes a `harness` to answer without a person (``TermsHarness``).
+    static func main(_ arguments: [String], harness: TermsHarness? = nil) -> Int32 {
         do {
-            return try run(TermsArguments.parse(arguments))
+            return try run(TermsArguments.parse(arguments), harness: harness)
         } catch {
             // Terms' codes are zenity's defaults: no ZENITY_* overrides here.
             return CLIError(error, environment: Environment([:])).report(as: "beckon terms")
         }
     }
 
-    static func run(_ arguments: TermsArguments) throws -> Int32 {
+    static func run(_ arguments: TermsArguments, harness: TermsHarness? = nil) throws -> Int32 {
         if arguments.help {
             try StandardOutput.writeAnswer(TermsHelp.text)
             return 0
@@ -22,7 +23,7 @@ enum TermsCommand {
         let deadline = arguments.timeout.map { ContinuousClock.now + .seconds($0) }
         // The locale's charset decides how non-UTF-8 terms are read.
         setlocale(LC_ALL, "")
-        var options = try makeOptions(arguments)
+        var options = try makeOptions(arguments, harness)
         if arguments.status { return try status(arguments, options) }
         if arguments.revoke { return try revoke(arguments, options) }
 
@@ -42,9 +43,6 @@ enum TermsCommand {
            }) {
             return try finish(.alreadyAccepted(record), arguments)
         }
-        if let answer = arguments.testAnswer {
-            return try answerWithoutWindow(answer, document, arguments, options)
-        }
         // What is left of --timeout after reading; a window gets at least a moment.
         if let deadline {
             options.timeout = max(ContinuousClock.now.duration(to: deadline), .milliseconds(1))
@@ -54,17 +52,19 @@ enum TermsCommand {
         let outcome: TermsOutcome
         do {
             let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
-            outcome = try fallback.run { @GtkActor dialog, _ in
+            let options = options
+            let show: @GtkActor @Sendable (Dialog, Bool) async throws -> TermsOutcome = { dialog, _ in
                 TerminationSignals.exitWhenReceived()
                 return try await Terms.present(prepared, options: options, dialog: dialog)
             }
+            outcome = try harness.map { try $0.run(show) } ?? fallback.run(show)
         } catch let error as TermsError {
             throw CLIError.failure(error.description)
         }
         return try finish(outcome, arguments)
     }
 
-    private static func makeOptions(_ arguments: TermsArguments) throws -> TermsOptions {
+    private static func makeOptions(_ arguments: TermsArguments, _ harness: TermsHarness?) throws -> TermsOptions {
         var options = TermsOptions()
         if let title = arguments.title { options.labels.title = title }
         if let accept = arguments.acceptLabel { options.labels.accept = accept }
@@ -80,9 +80,7 @@ enum TermsCommand {
         if arguments.id != nil {
             let warn = options.onWarning
             var store = try mapErrors { () throws(ConsentStoreError) in try ConsentStore.standard(onWarning: warn) }
-            if arguments.testPauseMidWrite {
-                store.midWriteHook = { _ = raise(SIGSTOP) }
-            }
+            harness?.adjustStore(&store)
             options.store = store
         }
         return options
@@ -121,24 +119,6 @@ enum TermsCommand {
         let removed = try mapErrors { () throws(ConsentStoreError) in try store.remove(id: id) }
         if arguments.json { try StandardOutput.writeAnswer((removed?.json ?? JSONValue.null).serialized() + "\n") }
         return removed == nil ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
-    }
-
-    /// `--test-answer`: what Accept or Decline would do, without a window, so the
-    /// record file can be tested from many processes at once.
-    private static func answerWithoutWindow(
-        _ answer: TermsArguments.TestAnswer, _ document: TermsDocument,
-        _ arguments: TermsArguments, _ options: TermsOptions
-    ) throws -> Int32 {
-        switch answer {
-        case .decline:
-            return try finish(.declined, arguments)
-        case .accept:
-            guard let id = arguments.id else { return try finish(.accepted(nil), arguments) }
-            let record = try mapErrors { () throws(TermsError) in
-                try Terms.recordAcceptance(of: document, id: id, version: arguments.version, options: options)
-            }
-            return try finish(.accepted(record), arguments)
-        }
     }
 
     /// Prints the outcome (with --json) and returns its exit code. A record is

@@ -283,4 +283,154 @@ import Testing
         #expect(records?.first?["seat"] as? Int == 7)
         #expect(records?.map { $0["id"] as? String } == ["org.example.A", "org.example.B"])
     }
+
+    // MARK: Bounds: a crafted file is corrupt, never a crash or a long read.
+
+    /// A file holding a record for org.example.A, then `padding` spaces.
+    @discardableResult
+    func plantedFile(_ fixture: Fixture, padding: Int = 0) throws -> Data {
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let bytes = Data(("""
+            {"format": 1, "records": [{"id": "org.example.A", "version": "1", "sha256": "\(String(repeating: "a", count: 64))",
+             "accepted_at": "2026-01-02T03:04:05Z", "user": "tester"}]}
+            """ + String(repeating: " ", count: padding)).utf8)
+        try bytes.write(to: URL(fileURLWithPath: fixture.store.path))
+        return bytes
+    }
+
+    @Test func aDeeplyNestedFileIsCorruptNotACrash() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let bytes = Data((#"{"format":1,"records":[],"x":"# + String(repeating: "[", count: 50_000)
+                          + String(repeating: "]", count: 50_000) + "}").utf8)
+        try bytes.write(to: URL(fileURLWithPath: fixture.store.path))
+        #expect(try fixture.store.records().isEmpty)
+        #expect(fixture.warnings.all.first?.contains("nested deeper than 128 levels") == true, "\(fixture.warnings.all)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)) == bytes)
+        try fixture.store.save(record("org.example.B"))
+        #expect(try fixture.store.records().map(\.id) == ["org.example.B"])
+        #expect(fixture.warnings.all.last?.contains("consents.json.corrupt-") == true, "\(fixture.warnings.all)")
+    }
+
+    @Test func aFileLargerThanTheBoundIsNotReadButMovedAsideOnWrite() throws {
+        #expect(ConsentStore.maximumFileSize == 8 << 20)
+        let fixture = Fixture()
+        // A record that would count, buried in a file one byte too large.
+        let small = try plantedFile(fixture)
+        let bytes = try plantedFile(fixture, padding: ConsentStore.maximumFileSize - small.count + 1)
+        #expect(try fixture.store.record(id: "org.example.A") == nil)
+        #expect(fixture.warnings.all == ["\(fixture.store.path) is not usable (it is larger than 8 MiB); "
+                                         + "reading it as holding no records"])
+        try fixture.store.save(record("org.example.B"))
+        #expect(try fixture.store.records().map(\.id) == ["org.example.B"])
+        let aside = try FileManager.default.contentsOfDirectory(atPath: fixture.store.directory)
+            .filter { $0.hasPrefix("consents.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try FileManager.default.attributesOfItem(atPath: fixture.store.directory + "/" + aside[0])[.size]
+                as? Int == bytes.count)
+    }
+
+    @Test func aFileAtTheBoundIsStillRead() throws {
+        let fixture = Fixture()
+        let small = try plantedFile(fixture)
+        try plantedFile(fixture, padding: ConsentStore.maximumFileSize - small.count)
+        #expect(try fixture.store.record(id: "org.example.A")?.version == "1")
+        #expect(fixture.warnings.all.isEmpty)
+    }
+
+    @Test func aChangeThatWouldOutgrowTheBoundIsRefusedAndTheFileKept() throws {
+        let fixture = Fixture()
+        try fixture.store.save(record("org.example.A"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.store.path))
+        #expect(throws: ConsentStoreError.cannotWrite(
+            path: fixture.store.path, reason: "the records would take more than 8 MiB, the most a record file may hold")) {
+            try fixture.store.save(record(String(repeating: "x", count: ConsentStore.maximumFileSize)))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)) == before)
+    }
+
+    @Test func tenThousandRecordsFitWellInsideTheBound() throws {
+        let fixture = Fixture()
+        try FileManager.default.createDirectory(atPath: fixture.store.directory, withIntermediateDirectories: true)
+        let records = (0..<10_000).map { record("org.example.product-number-\($0)") }
+        try fixture.store.writeAtomically(ConsentStore.Contents(records: records))
+        try fixture.store.save(record("org.example.one-more"))
+        #expect(try fixture.store.records().count == 10_001)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: fixture.store.path)[.size] as? Int)
+        #expect(size * 2 < ConsentStore.maximumFileSize, "\(size) bytes")
+    }
+
+    // MARK: Trust: records are read only from the user's own, private file.
+
+    @Test func aFileOthersCanWriteIsRefusedForReadingAndWriting() throws {
+        let fixture = Fixture()
+        let bytes = try plantedFile(fixture)
+        for mode: mode_t in [0o666, 0o620, 0o602] {
+            #expect(chmod(fixture.store.path, mode) == 0)
+            let who = mode & 0o002 != 0 ? "every user" : "its group"
+            let refused = ConsentStoreError.unsafePath(
+                path: fixture.store.path, reason: "\(who) can write to it (mode 0\(String(mode, radix: 8))), so a record "
+                    + "in it may be planted; make it private (chmod 600 \(fixture.store.path))")
+            #expect(throws: refused) { try fixture.store.record(id: "org.example.A") }
+            #expect(throws: refused) { try fixture.store.save(record("org.example.B")) }
+            #expect(throws: refused) { try fixture.store.remove(id: "org.example.A") }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)) == bytes)
+        // Readable by others is no risk to the records: 0644 is read.
+        #expect(chmod(fixture.store.path, 0o644) == 0)
+        #expect(try fixture.store.record(id: "org.example.A") != nil)
+    }
+
+    @Test func aDirectoryOthersCanWriteIsRefusedForReadingAndMadePrivateByAWrite() throws {
+        let fixture = Fixture()
+        try plantedFile(fixture)
+        #expect(chmod(fixture.store.directory, 0o777) == 0)
+        #expect(throws: ConsentStoreError.unsafePath(
+            path: fixture.store.directory, reason: "every user can write to it (mode 0777), so a record in it may be "
+                + "planted; make it private (chmod 700 \(fixture.store.directory))")) {
+            try fixture.store.records()
+        }
+        #expect(try fixture.mode(fixture.store.directory) == 0o777) // a read changes nothing
+        try fixture.store.save(record("org.example.B"))
+        #expect(try fixture.mode(fixture.store.directory) == 0o700)
+        #expect(try fixture.store.records().map(\.id) == ["org.example.A", "org.example.B"])
+    }
+
+    @Test func aSymlinkedStoreDirectoryIsNotReadEither() throws {
+        let fixture = Fixture()
+        let target = fixture.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let planted = fixture.root.appendingPathComponent("elsewhere/consents.json")
+        try FileManager.default.createDirectory(atPath: fixture.root.appendingPathComponent("state").path,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.store.directory, withDestinationPath: target.path)
+        let real = Fixture()
+        try plantedFile(real).write(to: planted)
+        #expect(throws: ConsentStoreError.unsafePath(
+            path: fixture.store.directory, reason: "it is a symbolic link; records are kept only in a real directory")) {
+            try fixture.store.record(id: "org.example.A")
+        }
+        // A dangling link is no "no records" either.
+        try FileManager.default.removeItem(at: target)
+        #expect(throws: ConsentStoreError.self) { try fixture.store.records() }
+    }
+
+    @Test func aFileOrDirectoryOwnedBySomeoneElseIsNotRead() throws {
+        try #require(getuid() == 0, "only root can give a file to another user")
+        let fixture = Fixture()
+        try plantedFile(fixture)
+        let owner = "it belongs to user nobody (uid 65534), not to you (user root (uid 0))"
+        #expect(chown(fixture.store.path, 65534, 65534) == 0)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.path, reason: owner)) {
+            try fixture.store.record(id: "org.example.A")
+        }
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.path, reason: owner)) {
+            try fixture.store.save(record("org.example.B"))
+        }
+        #expect(chown(fixture.store.path, 0, 0) == 0)
+        #expect(chown(fixture.store.directory, 65534, 65534) == 0)
+        #expect(throws: ConsentStoreError.unsafePath(path: fixture.store.directory, reason: owner)) {
+            try fixture.store.record(id: "org.example.A")
+        }
+    }
 }

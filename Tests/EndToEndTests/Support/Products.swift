@@ -14,6 +14,8 @@ enum Products {
     static var beckon: String { directory.appendingPathComponent("beckon").path }
     static var termsWorkflow: String { directory.appendingPathComponent("TermsWorkflow").path }
     static var ask: String { directory.appendingPathComponent("Ask").path }
+    /// `beckon terms` answered by a script instead of a window (Tests/TermsHarness).
+    static var termsHarness: String { directory.appendingPathComponent("BeckonTermsHarness").path }
     /// The package's root, for Resources/.
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -56,7 +56,7 @@ import Testing
         let fixture = try TermsFixture()
         let terms = try fixture.sampleCopy()
         let id = "org.beckon.journal.\(UUID().uuidString.prefix(8))"
-        let accepted = try fixture.run(["--file", terms, "--id", id, "--version", "3", "--test-answer", "accept"])
+        let accepted = try fixture.run(answering: .accept, ["--file", terms, "--id", id, "--version", "3"])
         #expect(accepted.exitCode == 0, "\(accepted)")
         let sha = try TermsFixture.sha256(terms)
         let first = try poll("the acceptance of \(id) in the journal", seconds: 10) { try journal.entries(id) }

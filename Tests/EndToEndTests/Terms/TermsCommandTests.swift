@@ -34,6 +34,19 @@ import Testing
         #expect(try fixture.run(["--timeout", "soon"]).exitCode == 255)
     }
 
+    /// `--test-answer accept` once recorded an acceptance with no window: the
+    /// product itself could forge consent. The hooks live in BeckonTermsHarness now.
+    @Test func testHooksAreUnknownOptionsOfTheProduct() throws {
+        let fixture = try TermsFixture()
+        for hook in [["--test-answer", "accept"], ["--test-answer=accept"], ["--test-pause-mid-write"]] {
+            let result = try fixture.run(["--file", TermsFixture.sample, "--id", "org.beckon.forged"] + hook,
+                                         environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+            #expect(result.exitCode == 255, "\(hook): \(result)")
+            #expect(result.stderr.contains("unknown option \(hook[0].prefix { $0 != "=" })"), "\(hook): \(result)")
+            #expect(!FileManager.default.fileExists(atPath: fixture.recordFile), "\(hook) recorded: \(result)")
+        }
+    }
+
     @Test func helpListsTheOptionsAndExitsZero() throws {
         let result = try TermsFixture().run(["--help"])
         #expect(result.exitCode == 0)
@@ -47,7 +60,7 @@ import Testing
         let id = ["--id", "org.beckon.status"]
         #expect(try fixture.run(["--status"] + id).exitCode == 1)
 
-        let accepted = try fixture.run(["--file", TermsFixture.sample, "--version", "7", "--test-answer", "accept"] + id)
+        let accepted = try fixture.run(answering: .accept, ["--file", TermsFixture.sample, "--version", "7"] + id)
         #expect(accepted.exitCode == 0, "\(accepted)")
 
         let status = try fixture.run(["--status", "--json"] + id)
@@ -66,7 +79,7 @@ import Testing
     @Test func twentyConcurrentProcessesLeaveTwentyIntactRecords() throws {
         let fixture = try TermsFixture()
         let processes = try (0..<20).map { i in
-            try fixture.start(["--file", TermsFixture.sample, "--id", "org.beckon.p\(i)", "--test-answer", "accept"])
+            try fixture.start(answering: .accept, ["--file", TermsFixture.sample, "--id", "org.beckon.p\(i)"])
         }
         let results = processes.map { $0.wait(deadline: 30) }
         #expect(results.allSatisfy { $0.exitCode == 0 }, "\(results.filter { $0.exitCode != 0 })")
@@ -106,9 +119,8 @@ import Testing
         let old = try Data(contentsOf: URL(fileURLWithPath: fixture.recordFile))
 
         // The writer stops itself with half the new file written, then dies.
-        let process = try fixture.start([
-            "--file", TermsFixture.sample, "--id", "org.beckon.killed", "--test-answer", "accept", "--test-pause-mid-write",
-        ])
+        let process = try fixture.start(answering: .accept, ["--file", TermsFixture.sample, "--id", "org.beckon.killed"],
+                                        pauseMidWrite: true)
         let reached = try poll("the writer to stop in the middle of its write (state T)", seconds: 20, every: 0.005) {
             (state: state(of: process.pid), running: process.process.isRunning)
         } until: { $0.state == "T" || !$0.running }
@@ -122,7 +134,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.recordFile)) == old)
         #expect(try fixture.records().count == 2_000)
         // The next writer clears the leftover and adds its record.
-        #expect(try fixture.run(["--file", TermsFixture.sample, "--id", "org.beckon.next", "--test-answer", "accept"]).exitCode == 0)
+        #expect(try fixture.run(answering: .accept, ["--file", TermsFixture.sample, "--id", "org.beckon.next"]).exitCode == 0)
         #expect(try temporaries(directory).isEmpty)
         #expect(try fixture.records().count == 2_001)
     }
@@ -131,7 +143,7 @@ import Testing
         let fixture = try TermsFixture()
         let directory = try seed(fixture, count: 2_000)
         func accept(_ id: String) throws -> RunningProcess {
-            try fixture.start(["--file", TermsFixture.sample, "--id", id, "--test-answer", "accept"])
+            try fixture.start(answering: .accept, ["--file", TermsFixture.sample, "--id", id])
         }
         // How long one whole acceptance takes here; the kills are spread over that.
         let started = Date()

@@ -52,6 +52,48 @@ final class TermsFixture {
         try start(arguments, stdin: stdin, environment: extra).wait(deadline: deadline)
     }
 
+    /// How BeckonTermsHarness answers the terms in place of a person.
+    enum Answer: String {
+        case accept, decline, escape
+    }
+
+    /// `beckon terms ARGS` through BeckonTermsHarness: the command's own path,
+    /// with `answer` given as if at the window (no display needed), and
+    /// optionally a pause (SIGSTOP) halfway through writing the record file.
+    func start(answering answer: Answer, _ arguments: [String], pauseMidWrite: Bool = false,
+               stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> RunningProcess {
+        try RunningProcess(Products.termsHarness, [answer.rawValue] + (pauseMidWrite ? ["--pause-mid-write"] : []) + arguments,
+                           environment: environment.merging(extra) { $1 }, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(answering answer: Answer, _ arguments: [String], stdin: Data? = nil,
+             environment extra: [String: String] = [:], deadline: Double = 20) throws -> ProcessResult {
+        try start(answering: answer, arguments, stdin: stdin, environment: extra).wait(deadline: deadline)
+    }
+
+    /// Writes `bytes` as the record file (creating its directory), returns its path.
+    @discardableResult
+    func writeRecordFile(_ bytes: Data) throws -> String {
+        try FileManager.default.createDirectory(atPath: stateHome + "/beckon", withIntermediateDirectories: true)
+        try bytes.write(to: URL(fileURLWithPath: recordFile))
+        return recordFile
+    }
+
+    /// A record file holding an acceptance of `terms` for `id`, written by
+    /// hand: what someone who controls the directory could plant.
+    static func plantedRecords(id: String, terms: String) throws -> Data {
+        let record: [String: Any] = ["id": id, "version": NSNull(), "sha256": try sha256(terms),
+                                     "accepted_at": "2026-01-01T00:00:00Z", "user": "planted"]
+        return try JSONSerialization.data(withJSONObject: ["format": 1, "records": [record]])
+    }
+
+    /// Names in the record file's directory that start with "consents.json.corrupt-".
+    func corruptFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: stateHome + "/beckon")
+            .filter { $0.hasPrefix("consents.json.corrupt-") }
+    }
+
     /// The permission bits of `path`.
     static func mode(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue

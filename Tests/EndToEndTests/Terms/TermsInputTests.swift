@@ -109,8 +109,8 @@ import Testing
         let fixture = try TermsFixture()
         let fifo = fixture.root.appendingPathComponent("terms.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = try fixture.start(["--file", fifo, "--id", "org.beckon.fifo", "--test-answer", "accept",
-                                         "--timeout", "20", "--json"], environment: Self.noDisplay)
+        let process = try fixture.start(answering: .accept, ["--file", fifo, "--id", "org.beckon.fifo",
+                                                            "--timeout", "20", "--json"], environment: Self.noDisplay)
         // A non-blocking open for writing fails (ENXIO) until beckon has opened it to read.
         let writer = try poll("beckon to open the FIFO", seconds: 10) {
             open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
@@ -145,11 +145,13 @@ import Testing
 
     // MARK: - Writing the answer
 
-    /// Runs `beckon terms ARGS` with stdout on `output` (which it closes in the parent).
-    private func run(_ fixture: TermsFixture, _ arguments: [String], stdout output: FileHandle) throws -> ProcessResult {
+    /// Runs `beckon terms ARGS` with stdout on `output` (which it closes in the
+    /// parent); through BeckonTermsHarness with an `answer`.
+    private func run(_ fixture: TermsFixture, _ arguments: [String], answering answer: TermsFixture.Answer? = nil,
+                     stdout output: FileHandle) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.beckon)
-        process.arguments = ["terms"] + arguments
+        process.executableURL = URL(fileURLWithPath: answer == nil ? Products.beckon : Products.termsHarness)
+        process.arguments = (answer.map { [$0.rawValue] } ?? ["terms"]) + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment) { $1 }
             .filter { $0.key != "DISPLAY" && $0.key != "WAYLAND_DISPLAY" }
         let errors = Pipe()
@@ -176,7 +178,7 @@ import Testing
     @Test func aReaderGoneIsExit255AfterTheRecordIsWrittenWhole() throws {
         let fixture = try TermsFixture()
         let terms = try fixture.sampleCopy()
-        let accepted = try run(fixture, ["--file", terms, "--id", "org.beckon.pipe", "--test-answer", "accept", "--json"],
+        let accepted = try run(fixture, ["--file", terms, "--id", "org.beckon.pipe", "--json"], answering: .accept,
                                stdout: try closedPipe())
         #expect(accepted.exitCode == 255, "killed by a signal instead? \(accepted)")
         #expect(accepted.stderr.contains("cannot write the answer to standard output: Broken pipe"), "\(accepted)")
@@ -191,7 +193,7 @@ import Testing
 
     @Test func aFullDiskIsExit255ForStatusAndRevoke() throws {
         let fixture = try TermsFixture()
-        try fixture.run(["--file", TermsFixture.sample, "--id", "org.beckon.full", "--test-answer", "accept"])
+        try fixture.run(answering: .accept, ["--file", TermsFixture.sample, "--id", "org.beckon.full"])
         let full = { try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full")) }
         let status = try run(fixture, ["--status", "--id", "org.beckon.full", "--json"], stdout: try full())
         #expect(status.exitCode == 255, "\(status)")

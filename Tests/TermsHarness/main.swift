@@ -1,0 +1,32 @@
+// BeckonTermsHarness: `beckon terms` as the test suite drives it, with a
+// scripted answer in place of a person at the window. Everything else is the
+// command's own path: the options, reading the terms, --once, the record
+// file, --json, the exit codes. The `beckon` command has no such option
+// (docs/terms.md, "Testing hooks"); this program is built for the tests only.
+//
+//   BeckonTermsHarness ANSWER [--pause-mid-write] [TERMS OPTIONS...]
+//
+//   ANSWER             accept or decline: that button, as if pressed once the
+//                      gate opened; escape: the window dismissed
+//   --pause-mid-write  the writer stops itself (SIGSTOP) with half of the new
+//                      record file written, so a test can kill -9 it there
+@testable import Beckon
+@testable import BeckonCLI
+import Glibc
+
+var arguments = Array(CommandLineText.arguments(CommandLine.unsafeArgv, count: CommandLine.argc).dropFirst())
+let answers: [String: ScriptedPresenter.Answer] = [
+    // TermsRequest's buttons: Decline at 0, Accept at 1, whatever their labels.
+    "accept": .buttonAt(1), "decline": .buttonAt(0), "escape": .escape,
+]
+guard let first = arguments.first, let answer = answers[first] else {
+    StandardError.write("usage: BeckonTermsHarness accept|decline|escape [--pause-mid-write] [TERMS OPTIONS...]\n")
+    exit(2)
+}
+arguments.removeFirst()
+var harness = TermsHarness(presenter: ScriptedPresenter([answer]))
+if let pause = arguments.firstIndex(of: "--pause-mid-write") {
+    arguments.remove(at: pause)
+    harness.adjustStore = { store in store.midWriteHook = { _ = raise(SIGSTOP) } }
+}
+exit(BeckonCommand.main(["beckon", "terms"] + arguments, termsHarness: harness))
