@@ -19,6 +19,7 @@ import signal
 import subprocess
 import tempfile
 import termios
+import threading
 import time
 
 from rel.harness import BECKON, ZENITY, SAMPLE, knob, Display, default_signals, status, first_line, md_escape, \
@@ -48,7 +49,13 @@ class Measured:
         self.code = None
         self.rss_kib = 0
         self.took = None
-        self.sample_peak()
+        # Sampled on a thread of its own: the section waits for windows meanwhile.
+        threading.Thread(target=self.sample_until_reaped, daemon=True).start()
+
+    def sample_until_reaped(self):
+        while self.took is None:
+            self.sample_peak()
+            time.sleep(0.02)
 
     def poll(self):
         """Whether it has ended (reaping it when it has); samples its peak RSS while it runs."""
@@ -56,7 +63,6 @@ class Measured:
             return True
         pid, wait_status, _ = os.wait4(self.pid, os.WNOHANG)
         if pid == 0:
-            self.sample_peak()
             return False
         self.took = time.monotonic() - self.started
         self.code = -os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status) else os.WEXITSTATUS(wait_status)
@@ -470,8 +476,12 @@ def section_attacks(report):
                                 ("a 500 MB line into `--progress`", "head -c 500000000 /dev/zero | tr '\\0' 5")):
                 results = {}
                 for program in (BECKON, ZENITY):
-                    run = Measured(["sh", "-c", feed + ' | "$0" --progress --timeout=5', program], display.env)
+                    feeder = subprocess.Popen(["sh", "-c", feed], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                    run = Measured([program, "--progress", "--timeout=5"], display.env, stdin=feeder.stdout)
+                    feeder.stdout.close()
                     code, out, err = run.wait(60)
+                    feeder.kill()
+                    feeder.wait()
                     results[program] = words(code, err, program, run)
                 row(title, 1, results[BECKON], results[ZENITY],
                     results[BECKON].startswith("exit 5") or results[BECKON].startswith("exit 0"))

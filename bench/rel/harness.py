@@ -13,6 +13,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BECKON = os.environ.get("BECKON", os.path.join(ROOT, ".build/debug/beckon"))
 ZENITY = os.environ.get("ZENITY", shutil.which("zenity") or "/usr/bin/zenity")
+# What Accept does, without a window: the test build's own program (the product has no such option).
+TERMS_HARNESS = os.environ.get("TERMS_HARNESS", os.path.join(ROOT, ".build/debug/BeckonTermsHarness"))
 SAMPLE = os.path.join(ROOT, "Resources/terms/sample-terms.md")
 KNOBS = {
     "REL_PARSE": 100000, "REL_FULL": 2000, "REL_REPEAT": 5, "REL_WRITERS": 20, "REL_MEMCHECK": 200, "REL_SEED": 1,
