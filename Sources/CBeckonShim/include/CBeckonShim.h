@@ -313,11 +313,14 @@ int beckon_terminal_open(void);
 /* Saves the terminal modes of `fd` and switches to raw input: keys one at a
  * time, no echo, ^C and ^Z as bytes. 0, or -1 with errno (not a terminal).
  * The saved modes come back with beckon_terminal_restore, which also runs at
- * exit(), so no ending of the process leaves the terminal raw. */
-int beckon_terminal_make_raw(int fd);
+ * exit(), so no ending of the process leaves the terminal raw.
+ * `understands_ansi` 0 (TERM=dumb or unset) means restore sends no escape
+ * sequence: such a terminal would print it. */
+int beckon_terminal_make_raw(int fd, int understands_ansi);
 
-/* Puts back the saved modes, leaves the alternate screen, shows the cursor;
- * does nothing when nothing is saved. */
+/* Puts back the saved modes, leaves the alternate screen, shows the cursor
+ * (the last two on a terminal that understands ANSI); does nothing when
+ * nothing is saved. */
 void beckon_terminal_restore(void);
 
 /* Enters (and clears) or leaves the alternate screen, remembered for restore. */
