@@ -139,8 +139,17 @@ import Testing
         }
         let run = try TerminalRun(["--entry", "--text=Paste:"])
         try run.process.waitFor("Paste:")
-        #expect(run.process.paste(text + "\r"))
+        // Pasted from another thread: a write waits while beckon has not read,
+        // and the deadline below must hold however slowly it reads.
+        let process = run.process
+        let keys = text + "\r"
+        let pasted = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.paste(keys)
+            pasted.signal()
+        }
         let result = run.process.wait(deadline: 60)
+        #expect(pasted.wait(timeout: .now() + 5) == .success, "the paste was still being written")
         #expect(!result.timedOut, "the paste was not through within 60 s")
         #expect(result.exitCode == 0, "\(result.exitCode) \(result.stderr)")
         #expect(result.stdout == text + "\n", "\(result.stdout.utf8.count) bytes of \(text.utf8.count + 1)")
