@@ -18,6 +18,7 @@
 static int saved_fd = -1;
 static struct termios saved_modes;
 static int alternate_screen = 0;
+static int understands_ansi_saved = 1;
 static int exit_hook_installed = 0;
 
 static void write_all(int fd, const char *text) {
@@ -42,12 +43,12 @@ void beckon_terminal_restore(void) {
   if (alternate_screen) write_all(saved_fd, "\033[?1049l");
   alternate_screen = 0;
   /* Show the cursor and reset colours, whatever the prompt left. */
-  write_all(saved_fd, "\033[0m\033[?25h");
+  if (understands_ansi_saved) write_all(saved_fd, "\033[0m\033[?25h");
   tcsetattr(saved_fd, TCSADRAIN, &saved_modes);
   saved_fd = -1;
 }
 
-int beckon_terminal_make_raw(int fd) {
+int beckon_terminal_make_raw(int fd, int understands_ansi) {
   struct termios modes;
   if (tcgetattr(fd, &modes) != 0) return -1;
   if (!exit_hook_installed) {
@@ -56,6 +57,7 @@ int beckon_terminal_make_raw(int fd) {
   }
   saved_modes = modes;
   saved_fd = fd;
+  understands_ansi_saved = understands_ansi;
   /* Keys arrive one by one, unechoed; ^C, ^D and ^Z are bytes the prompt
    * reads (Ctrl-C ends it as Escape does). Output processing stays on, so
    * "\n" still returns the carriage. */

@@ -3,6 +3,7 @@
  * is not installed. Only the handful of functions used are looked up; signals
  * and settings go through GObject by name. */
 #include "CBeckonShim.h"
+#include "callback.h"
 
 #include <dlfcn.h>
 
@@ -45,19 +46,26 @@ gboolean beckon_web_view_available(void) {
 }
 
 /* The page is loaded: from now on no navigation happens in the view. A
- * clicked link opens in the browser when the view lets it (zenity's rule). */
+ * clicked link goes to the view's link callback, when it has one, which
+ * decides whether it opens (LinkPolicy): zenity launched any scheme. */
 static gboolean on_decide_policy(GtkWidget *view, gpointer decision, int type, gpointer data) {
-  (void)data;
   if (!g_object_get_data(G_OBJECT(view), "beckon-loaded") || type != POLICY_DECISION_TYPE_NAVIGATION_ACTION)
     return FALSE;
   gpointer action = webkit.decision_get_navigation_action(decision);
   webkit.decision_ignore(decision);
-  if (g_object_get_data(G_OBJECT(view), "beckon-opens-links") &&
-      webkit.action_get_navigation_type(action) == NAVIGATION_TYPE_LINK_CLICKED) {
+  if (data && webkit.action_get_navigation_type(action) == NAVIGATION_TYPE_LINK_CLICKED) {
     const char *uri = webkit.request_get_uri(webkit.action_get_request(action));
-    if (uri) g_app_info_launch_default_for_uri(uri, NULL, NULL);
+    if (uri) {
+      g_object_set_data_full(G_OBJECT(view), "beckon-link-uri", g_strdup(uri), g_free);
+      callback_box_call(data, 0, 0);
+      g_object_set_data(G_OBJECT(view), "beckon-link-uri", NULL);
+    }
   }
   return TRUE;
+}
+
+const char *beckon_web_view_link_uri(GtkWidget *view) {
+  return g_object_get_data(G_OBJECT(view), "beckon-link-uri");
 }
 
 static void on_load_changed(GtkWidget *view, int event, gpointer data) {
@@ -65,7 +73,7 @@ static void on_load_changed(GtkWidget *view, int event, gpointer data) {
   if (event == LOAD_FINISHED) g_object_set_data(G_OBJECT(view), "beckon-loaded", GINT_TO_POINTER(1));
 }
 
-GtkWidget *beckon_web_view_new(gboolean opens_links) {
+GtkWidget *beckon_web_view_new(BeckonCallback on_link, void *user_data, GDestroyNotify destroy) {
   if (!beckon_web_view_available()) return NULL;
   GtkWidget *view = webkit.web_view_new();
   GObject *settings = webkit.get_settings(view);
@@ -73,9 +81,13 @@ GtkWidget *beckon_web_view_new(gboolean opens_links) {
   g_object_set(settings, "enable-javascript", FALSE, "enable-developer-extras", FALSE,
                "enable-html5-database", FALSE, "enable-html5-local-storage", FALSE,
                "enable-page-cache", FALSE, "enable-tabs-to-links", FALSE, "auto-load-images", TRUE, NULL);
-  if (opens_links) g_object_set_data(G_OBJECT(view), "beckon-opens-links", GINT_TO_POINTER(1));
   g_signal_connect(view, "load-changed", G_CALLBACK(on_load_changed), NULL);
-  g_signal_connect(view, "decide-policy", G_CALLBACK(on_decide_policy), NULL);
+  if (on_link) {
+    CallbackBox *box = callback_box_new(on_link, user_data, destroy, 1);
+    g_signal_connect_data(view, "decide-policy", G_CALLBACK(on_decide_policy), box, callback_box_closure_unref, 0);
+  } else {
+    g_signal_connect(view, "decide-policy", G_CALLBACK(on_decide_policy), NULL);
+  }
   return view;
 }
 

@@ -109,6 +109,23 @@ package final class TerminalProcess: @unchecked Sendable {
         _ = write(master, &bytes, bytes.count)
     }
 
+    /// Pastes `text` as a terminal does, in one go: every byte, however many
+    /// writes the terminal's input buffer takes (it holds a few KiB; a write
+    /// waits while the program has not read). False when the terminal went
+    /// away first.
+    @discardableResult
+    package func paste(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
     /// Resizes the terminal, as a person dragging its window does.
     package func resize(columns: Int, rows: Int) {
         _ = beckon_test_pty_resize(master, Int32(columns), Int32(rows))

@@ -60,7 +60,7 @@ private final class FileSelectionPrompt: TerminalPrompt {
 
     func render(_ layout: TerminalLayout) -> TerminalBody {
         let label = request.choosesDirectory ? "Folder: " : "File: "
-        var lines = chosen.map { "  " + $0.path }
+        var lines = chosen.map { "  " + TerminalText.printable($0.path, lineBreaks: false) }
         let (shown, cursor) = editor.shown(width: max(layout.width - label.count - 1, 1))
         lines.append(label + shown)
         return TerminalBody(lines, cursor: layout.focusedField == 0 ? (lines.count - 1, label.count + cursor) : nil)

@@ -46,7 +46,7 @@ private final class FormsPrompt: TerminalPrompt {
         var lines = request.text.map { TerminalText.wrap(TerminalText.plain($0), width: layout.width) } ?? []
         var cursor: (Int, Int)?
         for (index, field) in request.fields.enumerated() {
-            let label = field.label + ": "
+            let label = TerminalText.printable(field.label, lineBreaks: false) + ": "
             let room = max(1, layout.width - TerminalText.width(label))
             var shown: String
             var column = 0
@@ -59,9 +59,10 @@ private final class FormsPrompt: TerminalPrompt {
             case (_, .date(let date)):
                 shown = date.description
             case (.list(_, let rows, _), .row(let row)):
-                shown = row.map { rows[$0].joined(separator: " · ") } ?? "(none: Up/Down to choose)"
+                shown = row.map { TerminalText.printable(rows[$0].joined(separator: " · "), lineBreaks: false) }
+                    ?? "(none: Up/Down to choose)"
             case (.combo(let choices), .choice(let choice)):
-                shown = choice.map { choices[$0] } ?? "(none: Up/Down to choose)"
+                shown = choice.map { TerminalText.printable(choices[$0], lineBreaks: false) } ?? "(none: Up/Down to choose)"
             default:
                 shown = ""
             }
@@ -76,8 +77,8 @@ private final class FormsPrompt: TerminalPrompt {
         if key == .enter { return .focusNext }
         switch (request.fields[field].kind, values[field]) {
         case (_, .text):
-            guard var editor = editors[field], editor.handle(key) else { return .ignored }
-            editors[field] = editor
+            // In place: a copy would copy the whole line at every key of a paste.
+            guard editors[field]?.handle(key) == true else { return .ignored }
         case (_, .date(let date)):
             let moved: CalendarDate?
             switch key {

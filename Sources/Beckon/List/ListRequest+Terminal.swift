@@ -243,7 +243,7 @@ private final class ListPrompt: TerminalPrompt {
         top = max(0, min(top, viewCount - page))
         var cursorLine: Int?
         if viewCount == 0 {
-            let empty = filter.isEmpty ? (reader == nil ? "(no rows)" : "(no rows yet)") : "(no row contains “\(filter)”)"
+            let empty = filter.isEmpty ? (reader == nil ? "(no rows)" : "(no rows yet)") : "(no row contains “\(TerminalText.printable(filter, lineBreaks: false))”)"
             lines.append(TerminalText.styled(empty, TerminalText.dim))
         }
         for position in top..<min(viewCount, top + page) {

@@ -10,6 +10,10 @@ extension MessageRequest: GtkDialogKind {
             message.string, message.isMarkup ? 1 : 0,
             detail?.string, detail?.isMarkup == true ? 1 : 0)!
         frame.apply(to: dialog)
+        // Markup's links follow the one rule, in the message and in its detail.
+        for (secondary, text) in [(0, message), (1, detail)] where text?.isMarkup == true {
+            if let label = beckon_message_dialog_label(dialog, gboolean(secondary)) { LinkPolicy.guardLinks(of: label) }
+        }
         if let label = beckon_message_dialog_label(dialog, 0) {
             if !appearance.wrapsText { gtk_label_set_line_wrap(label.cast(), 0) }
             if appearance.isTextSelectable { gtk_label_set_selectable(label.cast(), 1) }

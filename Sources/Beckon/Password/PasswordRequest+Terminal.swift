@@ -47,17 +47,15 @@ private final class PasswordPrompt: TerminalPrompt {
             switch key {
             case .enter: return .activate
             case .character, .backspace, .control("u"), .control("w"):
-                var edited = password
-                if key == .control("w") { edited.text = "" } else { _ = edited.handle(key) }
-                password = edited
+                // In place: a copy would copy the whole line at every key of a paste.
+                if key == .control("w") { password.text = "" } else { _ = password.handle(key) }
                 return .handled
             default: return .ignored
             }
         }
         // Return in the user-name field moves on to the password, as in the window.
         if key == .enter { return .focusNext }
-        guard var editor = username, editor.handle(key) else { return .ignored }
-        username = editor
-        return .handled
+        // In place: a copy would copy the whole line at every key of a paste.
+        return username?.handle(key) == true ? .handled : .ignored
     }
 }

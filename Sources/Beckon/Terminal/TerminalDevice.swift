@@ -9,13 +9,19 @@ import Glibc
 @GtkActor
 final class TerminalDevice {
     let fileDescriptor: Int32
+    /// Whether the terminal takes ANSI escape sequences (styles, cursor
+    /// moves, the alternate screen); not when `TERM` is unset, empty or
+    /// `dumb`, as in Emacs's shell buffer or a serial console: such a
+    /// terminal prints them, so it is sent plain text only.
+    let understandsANSI: Bool
     private var isRaw = false
 
     /// Opens `/dev/tty` and switches it to raw input.
     init() throws(TerminalError) {
         let descriptor = beckon_terminal_open()
         guard descriptor >= 0 else { throw .unavailable(errno: errno) }
-        guard beckon_terminal_make_raw(descriptor) == 0 else {
+        understandsANSI = Self.understandsANSI(term: getenv("TERM").map { String(cString: $0) })
+        guard beckon_terminal_make_raw(descriptor, understandsANSI ? 1 : 0) == 0 else {
             let error = errno
             Glibc.close(descriptor)
             throw .unavailable(errno: error)
@@ -50,7 +56,15 @@ final class TerminalDevice {
         }
     }
 
+    /// Whether a terminal whose `TERM` is `term` takes ANSI escape sequences.
+    nonisolated static func understandsANSI(term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return term != "dumb"
+    }
+
+    /// Enters or leaves the alternate screen; nothing on a terminal without ANSI.
     func setAlternateScreen(_ on: Bool) {
+        guard understandsANSI else { return }
         beckon_terminal_set_alternate_screen(fileDescriptor, on ? 1 : 0)
     }
 

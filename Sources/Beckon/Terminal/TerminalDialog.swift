@@ -29,6 +29,8 @@ final class TerminalDialog<Value> {
     /// The row of the cursor within what was drawn last, counted from its top.
     private var cursorRow = 0
     private var isClosed = false
+    /// What was printed last on a terminal without ANSI (``drawPlain(_:final:)``).
+    private var plainLines: [String]?
 
     /// How long a lone Escape waits for the rest of a key's sequence.
     private static var escapeWait: UInt32 { 40 }
@@ -197,7 +199,8 @@ final class TerminalDialog<Value> {
         reader.stop()
         prompt.stop()
         if prompt.usesWholeScreen {
-            device.setAlternateScreen(false)
+            // A plain terminal kept every page drawn: the shell goes on under the last.
+            if device.understandsANSI { device.setAlternateScreen(false) } else { device.write("\n") }
         } else {
             draw(final: true)
         }
@@ -228,6 +231,10 @@ final class TerminalDialog<Value> {
         lines += body.lines
         lines.append(buttonRow(width: width, final: final))
         if let hint = footerHint { lines.append(TerminalText.styled(TerminalText.fit(hint, width: width), TerminalText.dim)) }
+        guard device.understandsANSI else {
+            drawPlain(lines.map(TerminalText.withoutEscapes), final: final)
+            return
+        }
 
         var out = ""
         if prompt.usesWholeScreen {
@@ -250,6 +257,22 @@ final class TerminalDialog<Value> {
         device.write(out)
     }
 
+    /// Draws on a terminal that takes no escape sequence (`TERM=dumb` or
+    /// unset), line by line as a teletype would: no cursor to move back, so
+    /// each new state is printed anew under the last, after a blank line,
+    /// and only when it changed; the end prints nothing new, only the line
+    /// break the shell goes on after. The lines' styles are taken out
+    /// (content has none: it was made printable before it became a line).
+    private func drawPlain(_ lines: [String], final: Bool) {
+        if final {
+            if plainLines != nil { device.write("\n") }
+            return
+        }
+        guard lines != plainLines else { return }
+        device.write((plainLines == nil ? "" : "\n\n") + lines.joined(separator: "\n"))
+        plainLines = lines
+    }
+
     private var footerHint: String? {
         if let secondsLeft { return secondsLeft == 1 ? "Closes in 1 second" : "Closes in \(secondsLeft) seconds" }
         return prompt.hint
@@ -263,6 +286,10 @@ final class TerminalDialog<Value> {
             for (position, character) in text.enumerated() {
                 label += position == offset && !final
                     ? TerminalText.underline + String(character) + "\u{1B}[24m" : String(character)
+            }
+            guard device.understandsANSI else {
+                // No reverse video to show the focus with: marks around the button.
+                return index == focusedButton ? ">[ " + label + " ]<" : " [ " + label + " ] "
             }
             let style = index == focusedButton ? TerminalText.reverse
                 : prompt.allows(button: index) ? "" : TerminalText.dim

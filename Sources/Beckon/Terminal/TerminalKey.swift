@@ -30,11 +30,15 @@ struct TerminalKeyDecoder: Sendable {
     mutating func keys(in bytes: some Sequence<UInt8>) -> [TerminalKey] {
         pending.append(contentsOf: bytes)
         var keys: [TerminalKey] = []
-        while !pending.isEmpty {
-            guard let (key, length) = Self.decode(pending[...]) else { break }
-            pending.removeFirst(length)
+        // Decoded keys are dropped once, at the end: dropping each as it is
+        // read would move the rest of a pasted chunk for every key.
+        var start = pending.startIndex
+        while start < pending.endIndex {
+            guard let (key, length) = Self.decode(pending[start...]) else { break }
+            start += length
             if let key { keys.append(key) }
         }
+        pending.removeFirst(start - pending.startIndex)
         return keys
     }
 
@@ -60,6 +64,7 @@ struct TerminalKeyDecoder: Sendable {
         case 0x04: return (.endOfInput, 1)
         case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
         case 0x00, 0x1C...0x1F: return (nil, 1)
+        case 0x20..<0x7F: return (.character(Character(Unicode.Scalar(first))), 1) // ASCII: most of a paste
         default: return character(bytes).map { ($0.0.map(TerminalKey.character), $0.1) }
         }
     }

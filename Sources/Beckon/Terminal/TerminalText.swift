@@ -33,9 +33,11 @@ enum TerminalText {
         return g_unichar_iswide(value) != 0 ? 2 : 1
     }
 
-    /// `text` cut to `width` cells, with "…" when something was cut. Plain text only.
+    /// `text` on one line, printable, cut to `width` cells, with "…" when
+    /// something was cut. Plain text only: no styles.
     static func fit(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
+        let text = printable(text, lineBreaks: false)
         guard Self.width(text) > width else { return text }
         var result = ""
         var cells = 0
@@ -48,10 +50,11 @@ enum TerminalText {
         return result + "…"
     }
 
-    /// Plain `text` in lines of at most `width` cells, broken at spaces where
-    /// it can be and anywhere where it cannot; "\n" starts a line.
+    /// Plain `text`, printable, in lines of at most `width` cells, broken at
+    /// spaces where it can be and anywhere where it cannot; "\n" starts a line.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
+        let text = printable(text)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -80,27 +83,65 @@ enum TerminalText {
         return lines
     }
 
-    /// Text from input (a list's cells, a text, a progress line) as a terminal
-    /// can show it: a tab as four spaces, a carriage return dropped, any other
-    /// control character as U+FFFD, so an escape sequence in the input cannot
-    /// drive the terminal.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    /// Text from content (a list's cells, a text, the terms, a message, a
+    /// title, a label) as a terminal can show it: a tab as four spaces, a
+    /// carriage return dropped, any other control character (C0, DEL, C1) as
+    /// U+FFFD, so an escape sequence in the content cannot drive the terminal.
+    /// A line break stays, unless `lineBreaks` is false: then it is a space,
+    /// for text that must stay on one line. Every piece of content goes
+    /// through this before it reaches the terminal; beckon's own styles and
+    /// cursor moves are added after.
+    static func printable(_ text: String, lineBreaks: Bool = true) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09: result.append(contentsOf: "    ".unicodeScalars)
-            case 0x0A: result.append(scalar)
+            case 0x0A: result.append(lineBreaks ? scalar : " ")
             case 0x0D: continue
-            case 0..<0x20, 0x7F: result.append("\u{FFFD}")
+            case _ where isControl(scalar): result.append(replacement)
             default: result.append(scalar)
             }
         }
         return String(result)
     }
 
+    /// Whether a terminal may act on `scalar` rather than show it: the C0
+    /// controls (ESC, BEL, line breaks…), DEL, and the C1 controls (U+0080 to
+    /// U+009F, among them CSI and OSC as single characters).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// What a control character in content is shown as.
+    static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+    /// `text` without the escape sequences beckon itself adds (CSI: styles,
+    /// cursor moves, erasing), for a terminal that does not understand them.
+    static func withoutEscapes(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\u{1B}") else { return text }
+        var result = String.UnicodeScalarView()
+        var inEscape = false
+        var afterEscape = false
+        for scalar in text.unicodeScalars {
+            if afterEscape {
+                afterEscape = false
+                if scalar == "[" { inEscape = true }
+                continue
+            }
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { afterEscape = true; continue }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
     /// The text of Pango `markup` without its tags and entities; the markup
-    /// itself when it does not parse, as GTK then shows it.
+    /// itself when it does not parse, as GTK then shows it. Not yet
+    /// ``printable(_:lineBreaks:)``: ``plain(_:)`` is what prompts take.
     static func plain(markup: String) -> String {
         var text: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
@@ -112,14 +153,16 @@ enum TerminalText {
         return String(cString: text)
     }
 
-    /// What `text` shows: its markup taken out when it is markup.
+    /// What `text` shows, printable: its markup taken out when it is markup
+    /// (an entity such as `&#27;` is a control character only once parsed).
     static func plain(_ text: DialogText) -> String {
-        text.isMarkup ? plain(markup: text.string) : text.string
+        printable(text.isMarkup ? plain(markup: text.string) : text.string)
     }
 
-    /// A label without its mnemonic underscore ("__" is one underscore), and
-    /// the mnemonic's letter, lowercased.
+    /// A label without its mnemonic underscore ("__" is one underscore),
+    /// printable and on one line, and the mnemonic's letter, lowercased.
     static func mnemonic(_ label: String) -> (text: String, key: Character?, offset: Int?) {
+        let label = printable(label, lineBreaks: false)
         var text = ""
         var key: Character?
         var offset: Int?

@@ -1,9 +1,15 @@
 /// Rendered terms as lines for a terminal: wrapped to its width, list and
 /// quote levels as indents, styles as ANSI attributes.
 extension StyledText {
-    /// The text in lines of at most `width` cells, each ending plain.
+    /// The text in lines of at most `width` cells, each ending plain. A
+    /// control character of the terms' own (an escape sequence, a bell) is
+    /// shown as U+FFFD, a tab as a space: only the styles added here drive
+    /// the terminal.
     func terminalLines(width: Int) -> [String] {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
+            guard TerminalText.isControl(scalar), scalar != "\n" else { return scalar }
+            return scalar == "\t" ? " " : TerminalText.replacement
+        }
         var styles = [UInt8](repeating: 0, count: scalars.count)
         var levels = [UInt8](repeating: 0, count: scalars.count)
         for span in spans {

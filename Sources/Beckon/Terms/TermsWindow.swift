@@ -315,7 +315,7 @@ final class TermsWindow {
 
     private func linkClicked(at offset: Int) {
         guard let url = filler?.links.link(at: offset) else { return }
-        TermsLinkPolicy.open(url, from: dialog, warn: onWarning)
+        LinkPolicy.open(url, from: dialog, warn: onWarning)
     }
 
     // MARK: - Plumbing

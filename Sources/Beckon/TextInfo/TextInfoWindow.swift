@@ -58,7 +58,15 @@ final class TextInfoWindow {
 
         let focus: UnsafeMutablePointer<GtkWidget>
         if request.web != nil {
-            let web = beckon_web_view_new(request.opensLinks ? 1 : 0)!
+            let warn = request.onWarning ?? TermsWarning.standardError
+            // A clicked link opens by the one rule for links (zenity launched any scheme).
+            let web = request.opensLinks
+                ? beckon_web_view_new(CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
+                    guard let view = self?.webView, let uri = beckon_web_view_link_uri(view) else { return 0 }
+                    LinkPolicy.open(String(cString: uri), from: gtk_widget_get_toplevel(view), warn: warn)
+                    return 0
+                }, CallbackBox.release)!
+                : beckon_web_view_new(nil, nil, nil)!
             webView = web
             gtk_container_add(scrolled.cast(), web)
             focus = web

@@ -76,6 +76,13 @@ GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
  * there is no monitor to measure or the label is not in a box. */
 gboolean beckon_message_dialog_scroll_label(GtkWidget *dialog, GtkWidget *label, int percent_of_screen);
 
+/* ---- GtkLabel (label.c) ------------------------------------------------ */
+
+/* Calls `func` whenever a link in the markup of `label` is activated (a click,
+ * or Return on a focused link), in place of GTK's opening it: during the call
+ * gtk_label_get_current_uri gives the link. Nothing opens unless func opens it. */
+void beckon_label_watch_links(GtkWidget *label, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* ---- GtkTextView and GtkTextTag (text_view.c) -------------------------- */
 
 /* gtk_text_buffer_create_tag without varargs: a tag named `name` (NULL for an
@@ -297,10 +304,13 @@ int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count);
 gboolean beckon_web_view_available(void);
 
 /* A WebKit view with JavaScript, plugins, storage and developer tools off.
- * After the first page has loaded it navigates nowhere: a clicked link opens
- * in the default browser when `opens_links`, else nothing happens. NULL when
- * WebKit is not available. */
-GtkWidget *beckon_web_view_new(gboolean opens_links);
+ * After the first page has loaded it navigates nowhere: a clicked link calls
+ * `on_link` (NULL: nothing happens), which finds the link with
+ * beckon_web_view_link_uri and opens it or not. NULL when WebKit is not
+ * available. */
+GtkWidget *beckon_web_view_new(BeckonCallback on_link, void *user_data, GDestroyNotify destroy);
+/* The link clicked, while `on_link` runs; NULL otherwise. */
+const char *beckon_web_view_link_uri(GtkWidget *view);
 void beckon_web_view_load_uri(GtkWidget *view, const char *uri);
 void beckon_web_view_load_html(GtkWidget *view, const char *html, const char *base_uri);
 
@@ -313,11 +323,14 @@ int beckon_terminal_open(void);
 /* Saves the terminal modes of `fd` and switches to raw input: keys one at a
  * time, no echo, ^C and ^Z as bytes. 0, or -1 with errno (not a terminal).
  * The saved modes come back with beckon_terminal_restore, which also runs at
- * exit(), so no ending of the process leaves the terminal raw. */
-int beckon_terminal_make_raw(int fd);
+ * exit(), so no ending of the process leaves the terminal raw.
+ * `understands_ansi` 0 (TERM=dumb or unset) means restore sends no escape
+ * sequence: such a terminal would print it. */
+int beckon_terminal_make_raw(int fd, int understands_ansi);
 
-/* Puts back the saved modes, leaves the alternate screen, shows the cursor;
- * does nothing when nothing is saved. */
+/* Puts back the saved modes, leaves the alternate screen, shows the cursor
+ * (the last two on a terminal that understands ANSI); does nothing when
+ * nothing is saved. */
 void beckon_terminal_restore(void);
 
 /* Enters (and clears) or leaves the alternate screen, remembered for restore. */

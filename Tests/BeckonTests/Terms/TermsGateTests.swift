@@ -47,16 +47,6 @@ import Testing
         }
     }
 
-    @Test func onlyWebAndMailLinksOpen() {
-        #expect(TermsLinkPolicy.allows("https://example.org/terms"))
-        #expect(TermsLinkPolicy.allows("HTTP://example.org"))
-        #expect(TermsLinkPolicy.allows("mailto:legal@example.org"))
-        #expect(!TermsLinkPolicy.allows("file:///etc/passwd"))
-        #expect(!TermsLinkPolicy.allows("javascript:alert(1)"))
-        #expect(!TermsLinkPolicy.allows("steam://run/1"))
-        #expect(!TermsLinkPolicy.allows("relative/page.html"))
-    }
-
     @Test func outcomesHaveScriptFriendlyJSON() throws {
         let record = ConsentRecord(id: "a", version: "1", sha256: "s", acceptedAt: "t", user: "u")
         #expect(TermsOutcome.declined.json.serialized() == #"{"outcome":"declined"}"#)

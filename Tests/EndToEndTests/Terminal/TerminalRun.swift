@@ -18,16 +18,20 @@ struct TerminalRun {
 
     /// `stdin` makes stdin a pipe with that text (`stdinStaysOpen`: the writer
     /// is not done until beckon exits); `shell` runs `sh -c shell sh arguments…`
-    /// with "$DIALOG" the executable.
-    init(_ arguments: [String], env: [String: String] = [:], display: Bool = false, stdinIsTerminal: Bool = true,
-         stdin: String? = nil, stdinStaysOpen: Bool = false, shell: String? = nil,
+    /// with "$DIALOG" the executable. The terminal is an xterm (`TERM`), as a
+    /// person's is, whatever the test runner's is; `unsetting` names variables
+    /// to take out (`TERM`: a terminal that takes no escape sequences).
+    init(_ arguments: [String], env: [String: String] = [:], unsetting: [String] = [], display: Bool = false,
+         stdinIsTerminal: Bool = true, stdin: String? = nil, stdinStaysOpen: Bool = false, shell: String? = nil,
          noTerminal: Bool = false, executable: String = Products.beckon) throws {
         var environment: [String: String?] = ZenityCase.baseEnvironment.mapValues { $0.isEmpty ? nil : $0 }
         if !display {
             environment["DISPLAY"] = .some(nil)
             environment["WAYLAND_DISPLAY"] = .some(nil)
         }
+        environment["TERM"] = "xterm-256color"
         for (key, value) in env { environment[key] = value }
+        for key in unsetting { environment[key] = .some(nil) }
         var program = executable
         var programArguments = arguments
         if let shell {
