@@ -57,7 +57,7 @@ import Testing
     }
 
     static let nestings: [(name: String, markdown: String)] = [
-        ("50 nested quotes (100 bytes)", String(repeating: "> ", count: 50) + "x\n"),
+        ("60 nested quotes (122 bytes: wider than a 1280-pixel screen)", String(repeating: "> ", count: 60) + "x\n"),
         ("5,000 nested quotes", String(repeating: "> ", count: 5000) + "x\n"),
         ("5,000 nested lists", String(repeating: "- ", count: 5000) + "x\n"),
         ("a thousand joined emoji, which do not wrap", String(repeating: "\u{1F600}\u{200D}", count: 1000) + "x\n"),
