@@ -85,16 +85,29 @@ package enum Xdotool {
 
     /// The size of `window`'s client area, in pixels.
     package static func size(of window: String) throws -> (width: Int, height: Int) {
+        let geometry = try geometry(of: window)
+        return (geometry.width, geometry.height)
+    }
+
+    /// Where `window`'s client area is on the screen, and its size, in pixels.
+    package static func geometry(of window: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let output = try run(["getwindowgeometry", "--shell", window], deadline: 5)
         var values: [String: Int] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: "=")
             if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
         }
-        guard let width = values["WIDTH"], let height = values["HEIGHT"] else {
-            throw Failed("xdotool getwindowgeometry --shell \(window): no size in \(output.debugDescription)")
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw Failed("xdotool getwindowgeometry --shell \(window): no geometry in \(output.debugDescription)")
         }
-        return (width, height)
+        return (x, y, width, height)
+    }
+
+    /// The screen's size, in pixels.
+    package static func screenSize() throws -> (width: Int, height: Int) {
+        let numbers = try run(["getdisplaygeometry"]).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard numbers.count == 2 else { throw Failed("xdotool getdisplaygeometry: \(numbers)") }
+        return (numbers[0], numbers[1])
     }
 
     // MARK: - Input

@@ -5,8 +5,15 @@ import CCmark
 ///
 /// Blocks are separated by a blank line (list items of a tight list by a line
 /// break), list items start with a bullet or number that hangs in the margin,
-/// and raw HTML is shown as written rather than interpreted.
+/// and raw HTML is shown as written rather than interpreted. Nesting indents
+/// up to ``deepestIndent`` levels.
 public enum MarkdownRenderer {
+    /// The deepest nesting of lists and block quotes (together) that indents
+    /// further: text nested deeper is indented as deep as this. Each level
+    /// adds a margin, and a window is at least as wide as its widest margin:
+    /// 5,000 nested quotes made one 54,538 pixels wide, far off the screen.
+    public static let deepestIndent = 8
+
     /// The styled text for `markdown`.
     public static func render(_ markdown: String) -> StyledText {
         var walker = Walker()
@@ -89,9 +96,9 @@ private struct Walker {
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
+            if event.rawValue == CMARK_EVENT_DONE.rawValue { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
-            visit(node, entering: event == CMARK_EVENT_ENTER)
+            visit(node, entering: event.rawValue == CMARK_EVENT_ENTER.rawValue)
         }
     }
 
@@ -122,12 +129,14 @@ private struct Walker {
     }
 
     private mutating func visit(_ node: OpaquePointer, entering: Bool) {
-        switch cmark_node_get_type(node) {
+        // On the raw value: matching imported C enums goes through generic
+        // RawRepresentable equality, a third of the walk over a million nodes.
+        switch cmark_node_get_type(node).rawValue {
         // Containers.
-        case CMARK_NODE_BLOCK_QUOTE:
+        case CMARK_NODE_BLOCK_QUOTE.rawValue:
             separation = 2
             quoteDepth += entering ? 1 : -1
-        case CMARK_NODE_LIST:
+        case CMARK_NODE_LIST.rawValue:
             if entering {
                 let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                 lists.append(List(
@@ -138,16 +147,16 @@ private struct Walker {
                 lists.removeLast()
                 separation = lists.last?.tight == true ? 1 : 2
             }
-        case CMARK_NODE_ITEM:
+        case CMARK_NODE_ITEM.rawValue:
             if entering {
                 pendingBullet = bullet()
             } else if pendingBullet != nil {
                 leaf(literal: "") // an empty item still shows its bullet
             }
         // Leaf blocks.
-        case CMARK_NODE_PARAGRAPH:
+        case CMARK_NODE_PARAGRAPH.rawValue:
             if entering { startBlock() } else { endBlock() }
-        case CMARK_NODE_HEADING:
+        case CMARK_NODE_HEADING.rawValue:
             if entering {
                 separation = 2
                 startBlock()
@@ -159,30 +168,30 @@ private struct Walker {
                 endBlock()
                 separation = 2
             }
-        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+        case CMARK_NODE_CODE_BLOCK.rawValue, CMARK_NODE_HTML_BLOCK.rawValue:
             var text = literal(node)
             while text.last == "\n" { text.removeLast() }
             leaf(literal: text, style: .codeBlock)
-        case CMARK_NODE_THEMATIC_BREAK:
+        case CMARK_NODE_THEMATIC_BREAK.rawValue:
             leaf(literal: String(repeating: "\u{2500}", count: 24), style: .rule)
         // Inlines.
-        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+        case CMARK_NODE_TEXT.rawValue, CMARK_NODE_HTML_INLINE.rawValue:
             if let text = cmark_node_get_literal(node) { output.append(cString: text) }
-        case CMARK_NODE_SOFTBREAK:
+        case CMARK_NODE_SOFTBREAK.rawValue:
             output.append(" ")
-        case CMARK_NODE_LINEBREAK:
+        case CMARK_NODE_LINEBREAK.rawValue:
             // A line separator breaks the line but not the paragraph, so a list
             // item's margins still apply to the line after it.
             output.append("\u{2028}")
-        case CMARK_NODE_CODE:
+        case CMARK_NODE_CODE.rawValue:
             let start = output.characterCount
             if let text = cmark_node_get_literal(node) { output.append(cString: text) }
             span(start, .code)
-        case CMARK_NODE_EMPH:
+        case CMARK_NODE_EMPH.rawValue:
             inline(entering, .emphasis)
-        case CMARK_NODE_STRONG:
+        case CMARK_NODE_STRONG.rawValue:
             inline(entering, .strong)
-        case CMARK_NODE_LINK:
+        case CMARK_NODE_LINK.rawValue:
             if entering {
                 starts.append(output.characterCount)
             } else {
@@ -193,7 +202,7 @@ private struct Walker {
                     output.links.append(.init(range: start..<output.characterCount, url: url))
                 }
             }
-        case CMARK_NODE_IMAGE:
+        case CMARK_NODE_IMAGE.rawValue:
             // An image cannot be shown inline here; its description can.
             if entering {
                 starts.append(output.characterCount)
@@ -246,7 +255,7 @@ private struct Walker {
 
     private mutating func endBlock() {
         output.append("\n")
-        let level = lists.count + quoteDepth
+        let level = min(lists.count + quoteDepth, MarkdownRenderer.deepestIndent)
         if level > 0 { span(blockStart, blockHasBullet ? .bullet(level) : .indent(level)) }
         if quoteDepth > 0 { span(blockStart, .quote) }
         separation = lists.last?.tight == true ? 1 : 2

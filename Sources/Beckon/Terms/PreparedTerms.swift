@@ -7,7 +7,9 @@ import Synchronization
 /// Made by ``Terms/prepare(_:)``. The terms are rendered a section at a time
 /// (``MarkdownRenderer/render(_:firstBytes:laterBytes:onPiece:)``): the first
 /// screens are ready in a millisecond or two, and a window shows them while
-/// the rest of megabytes of terms is still being rendered.
+/// the rest of megabytes of terms is still being rendered. Its lines are
+/// bounded (``StyledText/boundingLines()``) and its pieces too
+/// (``StyledText/parts(ofAtLeast:)``), whatever the Markdown.
 public final class PreparedTerms: Sendable {
     /// The terms being rendered.
     public let document: TermsDocument
@@ -37,9 +39,11 @@ public final class PreparedTerms: Sendable {
             var first = true
             MarkdownRenderer.render(document.markdown, firstBytes: Self.firstPieceBytes,
                                     laterBytes: Self.laterPieceBytes) { piece in
-                // Merged here, off GTK's thread: sorting thousands of spans is not free.
-                let merged = piece.mergingSpans()
-                state.withLock { $0.pieces.append(merged) }
+                // Bounded and merged here, off GTK's thread: sorting thousands
+                // of spans is not free. No line too long for Pango, and no
+                // piece larger than a later one (one block can be megabytes).
+                let parts = piece.boundingLines().mergingSpans().parts(ofAtLeast: Self.laterPieceBytes)
+                state.withLock { $0.pieces.append(contentsOf: parts) }
                 pieceAdded.signal()
                 if first {
                     firstPieceReady.signal()

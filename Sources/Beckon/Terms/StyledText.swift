@@ -42,7 +42,7 @@ public struct StyledText: Sendable, Hashable {
         }
     }
 
-    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         utf8.append(contentsOf: bytes)
         // Every byte that does not continue a sequence starts a scalar.
         for byte in bytes where byte & 0xC0 != 0x80 { characterCount += 1 }

@@ -8,8 +8,10 @@
 /// and the memory it takes, is bounded whatever the length of the terms.
 ///
 /// Pages are made of whole rendered pieces (``PreparedTerms`` cuts them where
-/// CommonMark starts a new top-level block), so a page looks exactly as it
-/// does within the whole. Terms up to ``pagedAbove`` are one page, as before.
+/// CommonMark starts a new top-level block, and cuts a block of more than
+/// 128 KiB between its lines), so a page looks exactly as it does within the
+/// whole, and holds at most a few hundred kilobytes. Terms up to
+/// ``pagedAbove`` are one page, as before.
 struct TermsPages {
     /// Markdown up to this many bytes is shown whole, on one page.
     static let pagedAbove = 512 * 1024

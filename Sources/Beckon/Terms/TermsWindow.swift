@@ -78,7 +78,12 @@ final class TermsWindow {
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_box_set_spacing(content.cast(), 6)
         let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Not NEVER across: then the window is at least as wide as the widest
+        // thing in the terms, and the terms decide how wide that is (a cluster
+        // of a thousand joined emoji does not wrap). The text wraps to the
+        // window instead, which stays within the screen; anything still wider
+        // scrolls, rather than widening the window past the screen's edge.
+        gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
         Self.setMargins(scrolled, top: 6)
         gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
