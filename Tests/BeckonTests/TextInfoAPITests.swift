@@ -128,3 +128,11 @@ import Testing
         #expect(text == "日本")
     }
 }
+
+@Suite struct TextDecoderWarningTests {
+    /// NULs and invalid bytes in a UTF-8 locale: the warning names UTF-8 once.
+    @Test func aUTF8LocaleIsNotNamedTwice() {
+        let decoded = TextDecoder.decode(Array("a\u{0}b".utf8) + [0xFF], encoding: nil, localeCharset: "UTF-8")
+        #expect(decoded.warnings == ["the terms are not valid UTF-8; invalid bytes are shown as \u{FFFD}"])
+    }
+}

@@ -41,7 +41,9 @@ enum TextDecoder {
             warnings.append("\(subject) are not UTF-8; read them as \(legacyFallback)")
             return Decoded(text: text, charset: legacyFallback, warnings: warnings)
         }
-        warnings.append("\(subject) are not valid UTF-8 or \(locale); invalid bytes are shown as \u{FFFD}")
+        // In a UTF-8 locale there is no second charset to name ("not valid UTF-8 or UTF-8").
+        let tried = isUTF8Name(locale) ? "UTF-8" : "UTF-8 or \(locale)"
+        warnings.append("\(subject) are not valid \(tried); invalid bytes are shown as \u{FFFD}")
         return Decoded(text: replacingInvalid(bytes), charset: "UTF-8", warnings: warnings)
     }
 
