@@ -626,6 +626,68 @@ def paste_into_entry(text, env, seconds=120):
 
 # ---- links ------------------------------------------------------------------------
 
+class RecordingDesktop:
+    """A private desktop whose only handler, for every scheme tried and for text/plain (what
+    file:///etc/passwd opens with), writes each URI it is given to a file: as
+    Tests/EndToEndTests/MessageLinkTests.swift makes it."""
+    TYPES = ["x-scheme-handler/http", "x-scheme-handler/https", "x-scheme-handler/mailto", "x-scheme-handler/file",
+             "x-scheme-handler/ssh", "text/plain"]
+
+    def __init__(self, work):
+        self.root = tempfile.mkdtemp(prefix="beckon-rel-links-", dir=work)
+        os.makedirs(self.root + "/data/applications")
+        os.makedirs(self.root + "/config")
+        script = write(self.root, "record", "#!/bin/sh\nprintf '%%s\\n' \"$1\" >> '%s/opened'\n" % self.root)
+        os.chmod(script, 0o755)
+        write(self.root + "/data/applications", "beckon-recorder.desktop",
+              "[Desktop Entry]\nType=Application\nName=Recorder\nExec=%s %%u\nMimeType=%s;\nNoDisplay=true\n"
+              % (script, ";".join(self.TYPES)))
+        write(self.root + "/config", "mimeapps.list",
+              "[Default Applications]\n" + "".join("%s=beckon-recorder.desktop\n" % t for t in self.TYPES))
+        self.env = {"XDG_DATA_HOME": self.root + "/data", "XDG_CONFIG_HOME": self.root + "/config",
+                    "XDG_CURRENT_DESKTOP": "", "GTK_USE_PORTAL": "0", "BROWSER": ""}
+
+    def uris(self):
+        try:
+            return open(self.root + "/opened").read().split()
+        except OSError:
+            return []
+
+
 def link_rows(display, work, n):
-    """Rows for links: filled in once the link policy's observable is settled (see link_handler)."""
-    return []
+    """A message whose --text links to a web page, a local file, an ssh host, a custom scheme and a mail
+    with an attachment; each link activated by keys (Tab into the text, the cursor into a link,
+    Return), as MessageLinkTests does. What reaches the desktop's handler is read from disk."""
+    cases = [
+        ("a message's `<a href>` links: https, then file:///etc/passwd",
+         '<a href="https://example.org/terms">web</a> and <a href="file:///etc/passwd">file</a>',
+         ["Tab", "End", "Left", "Return", "Home", "Return"], ["https://example.org/terms"]),
+        ("a message's `<a href>` links: https, ssh:, a custom scheme",
+         '<a href="https://example.org/">w</a> <a href="ssh://host">s</a> <a href="x-beckon-test:run">c</a>',
+         ["Tab", "End", "Left", "Return", "Left", "Left", "Return", "Home", "Return"], ["https://example.org/"]),
+        ("a message's mailto link with `?attach=/etc/shadow`",
+         '<a href="MAILTO:legal@example.org?attach=/etc/shadow&amp;subject=Terms">mail</a>',
+         ["Tab", "Home", "Return"], ["mailto:legal@example.org?subject=Terms"]),
+    ]
+    rows = []
+    for title, markup, keys, wanted in cases:
+        results = {}
+        for program in (BECKON, ZENITY):
+            outcomes, good = [], True
+            for _ in range(n):
+                desktop = RecordingDesktop(work)
+                run = Measured([program, "--info", "--text=" + markup, "--timeout=20"], dict(display.env, **desktop.env))
+                window = display.window_of(run.pid, seconds=12)
+                if window:
+                    display.key(window, *keys)
+                    until(lambda: len(desktop.uris()) >= len(wanted), 15)
+                    time.sleep(1)  # the links before the last one would have reached the handler by now
+                    display.key(window, "Escape")
+                code, out, err = run.wait(30)
+                opened = desktop.uris()
+                outcomes.append(status(code) + ", the handler got " + (", ".join(opened) if opened else "nothing"))
+                good = good and opened == wanted
+            results[program] = (tally_words(outcomes), good)
+        rows.append((title, str(n), results[BECKON][0], results[ZENITY][0], results[BECKON][1]))
+        log("attacks: %s: %s" % (title, "as wanted" if results[BECKON][1] else "NOT AS WANTED"))
+    return rows
