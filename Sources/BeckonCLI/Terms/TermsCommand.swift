@@ -54,8 +54,14 @@ enum TermsCommand {
         let outcome: TermsOutcome
         do {
             let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
-            outcome = try fallback.run { @GtkActor dialog, _ in
-                TerminationSignals.exitWhenReceived()
+            let timeoutJSON = arguments.json ? TermsOutcome.timedOut.json.serialized() + "\n" : nil
+            outcome = try fallback.run { @GtkActor dialog, onTerminal in
+                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? ZenityExitCode.cancel.defaultValue : nil)
+                if let timeout = options.timeout {
+                    LoopWatchdog.hold(timeout, exitCode: ZenityExitCode.timeout.defaultValue, program: "beckon terms",
+                                      stdout: timeoutJSON)
+                }
+                defer { LoopWatchdog.release() }
                 return try await Terms.present(prepared, options: options, dialog: dialog)
             }
         } catch let error as TermsError {
