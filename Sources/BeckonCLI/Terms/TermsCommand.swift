@@ -5,11 +5,18 @@ import Glibc
 enum TermsCommand {
     /// Runs `beckon terms` with the arguments after `terms`; returns the exit code.
     static func main(_ arguments: [String]) -> Int32 {
+        // Until the arguments are read, a --json among them is taken as asked.
+        var json = arguments.contains("--json")
         do {
-            return try run(TermsArguments.parse(arguments))
+            let parsed = try TermsArguments.parse(arguments)
+            json = parsed.json
+            return try run(parsed)
         } catch {
             // Terms' codes are zenity's defaults: no ZENITY_* overrides here.
-            return CLIError(error, environment: Environment([:])).report(as: "beckon terms")
+            let failure = CLIError(error, environment: Environment([:]))
+            // A script that asked for JSON reads stdout, not stderr.
+            if json { StandardOutput.write(failure.termsJSONLine) }
+            return failure.report(as: "beckon terms")
         }
     }
 
