@@ -32,6 +32,16 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         ]).serialized() + "\n"
     }
 
+    /// `beckon terms --json`'s line for a failure, in the shape of its
+    /// outcomes: `{"outcome": "error", "exit_code": 255, "error": message}`.
+    var termsJSONLine: String {
+        JSONValue.object([
+            ("outcome", .string("error")),
+            ("exit_code", .int(Int64(exitCode & 0xff))),
+            ("error", .string(message)),
+        ]).serialized() + "\n"
+    }
+
     /// zenity's message for an option GLib cannot parse.
     static let notAvailableText = "This option is not available. Please see --help for all possible usages."
 

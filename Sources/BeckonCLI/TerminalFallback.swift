@@ -21,12 +21,11 @@ enum TerminalFallback: Sendable, Equatable {
     /// and without the terminal, GTK's ``GtkRuntimeError/noDisplay`` is thrown,
     /// as before there was a fallback.
     func run<T: Sendable>(_ body: @escaping @GtkActor (Dialog, _ onTerminal: Bool) async throws -> T) throws -> T {
+        try FileDescriptorRoom.ensure()
         if self == .always { return try Self.runOnTerminal(body) }
         do {
             return try GtkRuntime.run { @GtkActor in try await body(Dialog(), false) }
-        } catch GtkRuntimeError.noDisplay(let display, let wayland)
-                    where self == .whenNoDisplay && TerminalPresenter.isAvailable {
-            _ = (display, wayland)
+        } catch GtkRuntimeError.noDisplay where self == .whenNoDisplay && TerminalPresenter.isAvailable {
             return try Self.runOnTerminal(body)
         }
     }
@@ -36,6 +35,7 @@ enum TerminalFallback: Sendable, Equatable {
     static func runWithoutWindow<T: Sendable>(
         _ body: @escaping @GtkActor (Dialog, _ onTerminal: Bool) async throws -> T
     ) throws -> T {
+        try FileDescriptorRoom.ensure()
         setlocale(LC_ALL, "")
         return try GtkRuntime.runWithoutDisplay { @GtkActor in try await body(Dialog(), false) }
     }

@@ -8,10 +8,15 @@ import Glibc
 ///
 /// Installed inside GTK's loop rather than at start-up: a signal that arrives
 /// while beckon still reads its input keeps its default action and stops the
-/// process at once, instead of waiting for a loop that never runs.
+/// process at once, instead of waiting for a loop that never runs. The exit is
+/// asked of the loop; the shim's watchdog thread ends the process itself,
+/// with the same status, when a stuck loop has not within 750 ms.
 enum TerminationSignals {
-    /// Makes the three signals end the program from GTK's loop.
-    @GtkActor static func exitWhenReceived() {
+    /// Makes the three signals end the program from GTK's loop. On a terminal
+    /// prompt, `hangUpAnswer` is the code a hang-up of that terminal answers
+    /// with: the person went away, which the prompt answers as Escape.
+    @GtkActor static func exitWhenReceived(hangUpAnswer: Int32? = nil) {
+        beckon_watchdog_set_hangup_exit_code(hangUpAnswer ?? -1)
         beckon_termination_signals_watch(CallbackBox.call, CallbackBox.retain { signum, _ in
             let name = switch signum {
             case SIGINT: "SIGINT"

@@ -1,10 +1,9 @@
-/* GLib's main loop: signal connections, timeouts and idles, Unix signals and
- * the dispatch main queue, each calling back through one BeckonCallback. */
+/* GLib's main loop: signal connections, timeouts and idles, file descriptors
+ * and the dispatch main queue, each calling back through one BeckonCallback.
+ * Termination signals are watchdog.c's: they must work with the loop stuck. */
 #include "callback.h"
 
 #include <glib-unix.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -51,53 +50,6 @@ static gboolean fd_trampoline(gint fd, GIOCondition condition, gpointer data) {
 guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
   CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
   return g_unix_fd_add_full(priority, fd, G_IO_IN | G_IO_HUP | G_IO_ERR, fd_trampoline, box, callback_box_unref);
-}
-
-/* ---- termination signals ---------------------------------------------- */
-
-typedef struct {
-  CallbackBox *box;
-  int signum;
-} TerminationSource;
-
-static gboolean termination_arrived(gpointer data) {
-  TerminationSource *source = data;
-  callback_box_call(source->box, source->signum, 0);
-  return G_SOURCE_CONTINUE;
-}
-
-static void termination_source_free(gpointer data) {
-  TerminationSource *source = data;
-  callback_box_unref(source->box);
-  g_free(source);
-}
-
-void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy) {
-  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
-  int watched[G_N_ELEMENTS(signals)];
-  guint count = 0;
-  for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
-    /* A signal inherited as ignored stays ignored: that is how nohup (SIGHUP)
-     * and a shell's background jobs (SIGINT) ask a program to keep running. */
-    struct sigaction inherited;
-    if (sigaction(signals[i], NULL, &inherited) == 0 && inherited.sa_handler == SIG_IGN) continue;
-    watched[count++] = signals[i];
-  }
-  if (count == 0) {
-    if (destroy) destroy(user_data);
-    return;
-  }
-  sigset_t set;
-  sigemptyset(&set);
-  CallbackBox *box = callback_box_new(func, user_data, destroy, (int)count);
-  for (guint i = 0; i < count; i++) {
-    sigaddset(&set, watched[i]);
-    TerminationSource *source = g_new0(TerminationSource, 1);
-    source->box = box;
-    source->signum = watched[i];
-    g_unix_signal_add_full(G_PRIORITY_HIGH, watched[i], termination_arrived, source, termination_source_free);
-  }
-  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 /* ---- the dispatch main queue on GTK's loop ---------------------------- */

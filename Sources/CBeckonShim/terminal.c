@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -46,6 +47,37 @@ void beckon_terminal_restore(void) {
   if (understands_ansi_saved) write_all(saved_fd, "\033[0m\033[?25h");
   tcsetattr(saved_fd, TCSADRAIN, &saved_modes);
   saved_fd = -1;
+}
+
+void beckon_terminal_restore_at_once(void) {
+  int fd = saved_fd;
+  if (fd < 0) return;
+  saved_fd = -1;
+  /* Modes first, and without waiting for output to drain: a terminal held
+   * by XOFF would otherwise keep the process from ending. */
+  tcsetattr(fd, TCSANOW, &saved_modes);
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+  if (alternate_screen) write_all(fd, "\033[?1049l");
+  alternate_screen = 0;
+  if (understands_ansi_saved) write_all(fd, "\033[0m\033[?25h");
+}
+
+gboolean beckon_terminal_hung_up(void) {
+  int fd = saved_fd;
+  if (fd >= 0) {
+    struct pollfd watch = { .fd = fd, .events = POLLIN };
+    if (poll(&watch, 1, 0) == 1 && (watch.revents & POLLHUP) != 0) return TRUE;
+  }
+  /* The prompt may have put the terminal back already (its read saw the end
+   * first); a hang-up also takes the controlling terminal from every process
+   * of the session, so /dev/tty no longer opens. */
+  int tty = beckon_terminal_open();
+  if (tty >= 0) {
+    close(tty);
+    return FALSE;
+  }
+  return errno == ENXIO || errno == EIO;
 }
 
 int beckon_terminal_make_raw(int fd, int understands_ansi) {

@@ -14,6 +14,8 @@ package final class TerminalProcess: @unchecked Sendable {
     private let group = DispatchGroup()
     /// Signalled once the program has exited: a writer kept open lets go then.
     private let exited = DispatchSemaphore(value: 0)
+    private var hangingUp = false
+    private var masterClosed = false
 
     /// Starts `executable`; `environment` replaces the test's (nil values unset).
     /// `stdinIsTerminal` false gives it /dev/null as stdin, still with the
@@ -64,7 +66,7 @@ package final class TerminalProcess: @unchecked Sendable {
         if master >= 0 {
             // Not waited for: the master gives EIO once the child and its terminal are gone.
             let fd = master
-            let thread = Thread { [self] in drain(fd) { $0.screenBytes.append($1) } }
+            let thread = Thread { [self] in drain(fd, untilHungUp: true) { $0.screenBytes.append($1) } }
             thread.start()
         }
     }
@@ -77,15 +79,21 @@ package final class TerminalProcess: @unchecked Sendable {
         }
     }
 
-    private func drain(_ fd: Int32, _ keep: (TerminalProcess, Data) -> Void) {
+    private func drain(_ fd: Int32, untilHungUp: Bool = false, _ keep: (TerminalProcess, Data) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            if untilHungUp {
+                var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if lock.withLock({ hangingUp }) { break }
+                if Glibc.poll(&watch, 1, 20) == 0 { continue }
+            }
             let count = read(fd, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             lock.withLock { keep(self, Data(buffer[0..<count])) }
         }
         close(fd)
+        if untilHungUp { lock.withLock { masterClosed = true } }
     }
 
     /// Everything drawn on the terminal so far, with ANSI escape sequences taken out.
@@ -129,6 +137,15 @@ package final class TerminalProcess: @unchecked Sendable {
     /// Resizes the terminal, as a person dragging its window does.
     package func resize(columns: Int, rows: Int) {
         _ = beckon_test_pty_resize(master, Int32(columns), Int32(rows))
+    }
+
+    /// Hangs the terminal up, as a terminal window closed or an SSH link
+    /// dropped: the master side is closed (the program, its session leader,
+    /// gets SIGHUP and its reads see the end). The thread reading the master
+    /// closes it, between two polls: closed under a read(), it would stay open.
+    package func hangUp() {
+        lock.withLock { hangingUp = true }
+        try? poll("the terminal hung up", { self.lock.withLock { self.masterClosed } }, until: { $0 })
     }
 
     /// Waits for the program to exit; kills it (SIGKILL) after `seconds`.

@@ -136,6 +136,7 @@ final class DialogSession {
                 finish(.success(.timedOut))
                 return false
             }
+            DialogTimeoutObserver.started.withLock { $0 }?(timeout)
         }
         if let window = widget { gtk_window_present(window.cast()) }
         return true

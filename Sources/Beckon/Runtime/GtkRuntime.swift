@@ -98,7 +98,7 @@ public enum GtkRuntime {
         }
         guard gtk_init_check(nil, nil) != 0 else {
             started.store(false, ordering: .releasing)
-            throw .noDisplay(display: environment("DISPLAY"), waylandDisplay: environment("WAYLAND_DISPLAY"))
+            throw noDisplay()
         }
         watchForDisplayLoss()
     }
@@ -127,6 +127,18 @@ public enum GtkRuntime {
             report("lost the connection to the display \(name) (\(reason))")
             return 0
         }, CallbackBox.release)
+    }
+
+    /// The displays GDK tried: GDK_BACKEND limits them, so a Wayland-only
+    /// backend without a compositor does not blame a DISPLAY it never opened.
+    private static func noDisplay() -> GtkRuntimeError {
+        let backends = environment("GDK_BACKEND")
+        let tried = backends.map { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
+        func tries(_ backend: String) -> Bool { tried.map { $0.contains(backend) || $0.contains("*") } ?? true }
+        // GDK's Wayland backend connects to wayland-0 when WAYLAND_DISPLAY is unset.
+        let wayland = tries("wayland") ? environment("WAYLAND_DISPLAY") ?? (tried == nil ? nil : "wayland-0") : nil
+        return .noDisplay(display: tries("x11") ? environment("DISPLAY") : nil, waylandDisplay: wayland,
+                          backend: backends)
     }
 
     private static func environment(_ name: String) -> String? {

@@ -18,6 +18,7 @@ final class TextInfoInput {
     private var decoder: StreamingTextDecoder
     private var bytesRead = 0
     private var isOpen = true
+    private var saidTooLong = false
     /// Whether all the input is in (or will never come).
     private(set) var isDone = false
 
@@ -41,9 +42,11 @@ final class TextInfoInput {
         case .file(let path):
             guard let fd = open(path) else { return finish() }
             ownedDescriptor = fd
+            warnIfFileTooLong(fd)
             readFirstChunk(fd, bytes: firstChunk)
             if !isDone { startReader(fd) }
         case .fileDescriptor(let fd):
+            warnIfFileTooLong(fd)
             startReader(fd)
         }
     }
@@ -134,10 +137,26 @@ final class TextInfoInput {
         if !text.isEmpty { onText(text) }
         if !hadWarning, let warning = decoder.warning { warn(warning) }
         if kept.count < bytes.count {
-            warn("\(subject) is longer than \(request.byteLimit >> 20) MiB: the rest is not shown")
+            sayTooLong()
             reader?.stop()
             finish()
         }
+    }
+
+    /// A regular file's size says at once what reading says only after the
+    /// limit, which can take longer than the dialog is up (40 MB of text, a
+    /// 2 GB sparse file): the warning comes as the dialog starts.
+    private func warnIfFileTooLong(_ fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        let offset = lseek(fd, 0, SEEK_CUR)
+        if Int(info.st_size) - Int(max(offset, 0)) > request.byteLimit { sayTooLong() }
+    }
+
+    private func sayTooLong() {
+        guard !saidTooLong else { return }
+        saidTooLong = true
+        warn("\(subject) is longer than \(request.byteLimit >> 20) MiB: the rest is not shown")
     }
 
     private func finish() {

@@ -33,11 +33,13 @@ struct ColorPlan: Sendable, Equatable {
         self.buttons = buttons
     }
 
+    /// Like the password dialog, zenity's colour dialog prints nothing on
+    /// timeout and exits with the ESC code (its timeout is a response that
+    /// the dialog takes for an unknown button).
+    static let timeout = ZenityAnswer.Timeout.exits(.esc)
+
     /// What the process prints for `color`, the colour the window held.
     static func answer(_ color: RGBAColor) -> ZenityAnswer {
-        // Like the password dialog, zenity's colour dialog prints nothing on
-        // timeout and exits with the ESC code (its timeout is a response that
-        // the dialog takes for an unknown button).
-        ZenityAnswer(printed: color.cssString + "\n", json: .string(color.cssString), timeout: .exits(.esc))
+        ZenityAnswer(printed: color.cssString + "\n", json: .string(color.cssString), timeout: timeout)
     }
 }

@@ -29,6 +29,9 @@ struct PasswordPlan: Sendable, Equatable {
         request.frame.title = title
     }
 
+    /// zenity's password dialog exits as if cancelled on a timeout, printing nothing.
+    static let timeout = ZenityAnswer.Timeout.exits(.esc)
+
     /// How `credentials`, the fields as the dialog ended, print: on OK a line,
     /// `user|password` with a user name (always with the bar), else the
     /// password. The timeout exits as Escape does, printing nothing, and
@@ -41,6 +44,6 @@ struct PasswordPlan: Sendable, Equatable {
             printed = username + "|" + printed
         }
         members.append(("password", .string(credentials.password)))
-        return ZenityAnswer(printed: printed, json: .object(members), timeout: .exits(.esc))
+        return ZenityAnswer(printed: printed, json: .object(members), timeout: timeout)
     }
 }

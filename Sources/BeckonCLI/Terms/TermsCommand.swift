@@ -6,11 +6,18 @@ enum TermsCommand {
     /// Runs `beckon terms` with the arguments after `terms`; returns the exit code.
     /// A test build passes a `harness` to answer without a person (``TermsHarness``).
     static func main(_ arguments: [String], harness: TermsHarness? = nil) -> Int32 {
+        // Until the arguments are read, a --json among them is taken as asked.
+        var json = arguments.contains("--json")
         do {
-            return try run(TermsArguments.parse(arguments), harness: harness)
+            let parsed = try TermsArguments.parse(arguments)
+            json = parsed.json
+            return try run(parsed, harness: harness)
         } catch {
             // Terms' codes are zenity's defaults: no ZENITY_* overrides here.
-            return CLIError(error, environment: Environment([:])).report(as: "beckon terms")
+            let failure = CLIError(error, environment: Environment([:]))
+            // A script that asked for JSON reads stdout, not stderr.
+            if json { StandardOutput.write(failure.termsJSONLine) }
+            return failure.report(as: "beckon terms")
         }
     }
 
@@ -53,8 +60,14 @@ enum TermsCommand {
         do {
             let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
             let options = options
-            let show: @GtkActor @Sendable (Dialog, Bool) async throws -> TermsOutcome = { dialog, _ in
-                TerminationSignals.exitWhenReceived()
+            let timeoutJSON = arguments.json ? TermsOutcome.timedOut.json.serialized() + "\n" : nil
+            let show: @GtkActor @Sendable (Dialog, Bool) async throws -> TermsOutcome = { dialog, onTerminal in
+                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? ZenityExitCode.cancel.defaultValue : nil)
+                if let timeout = options.timeout {
+                    LoopWatchdog.hold(timeout, exitCode: ZenityExitCode.timeout.defaultValue, program: "beckon terms",
+                                      stdout: timeoutJSON)
+                }
+                defer { LoopWatchdog.release() }
                 return try await Terms.present(prepared, options: options, dialog: dialog)
             }
             outcome = try harness.map { try $0.run(show) } ?? fallback.run(show)

@@ -55,7 +55,15 @@ enum ZenityCommand {
         }
         do {
             let body: @GtkActor (Dialog, Bool) async throws -> ZenityOutput = { @GtkActor asking, onTerminal in
-                TerminationSignals.exitWhenReceived()
+                TerminationSignals.exitWhenReceived(
+                    hangUpAnswer: onTerminal ? ZenityExitCode.esc.value(in: environment) : nil)
+                if let seconds = common.effectiveTimeout {
+                    let code = dialog.timeoutRule.exitCode(in: environment)
+                    let message = "--timeout passed and the window did not respond"
+                    LoopWatchdog.hold(.seconds(Int(seconds)), exitCode: code, program: "beckon",
+                                      stdout: json ? CLIError(message: message, exitCode: code).jsonLine : nil)
+                }
+                defer { LoopWatchdog.release() }
                 if !onTerminal, dialog.needsDisplay, let attach = common.attach, beckon_display_is_x11() == 0 {
                     // zenity's --attach names an X11 window; Wayland has no such ids.
                     StandardError.write("beckon: warning: --attach=\(attach) needs an X11 display; "

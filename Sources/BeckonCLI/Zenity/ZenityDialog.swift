@@ -9,10 +9,14 @@ protocol ZenityDialog: Sendable {
     /// Whether it shows a window. One that does not (a notification, sent over
     /// D-Bus) runs in GLib's loop without GTK, so it works with no display.
     var needsDisplay: Bool { get }
+    /// What its `--timeout` does; the watchdog that holds the timeout when
+    /// GTK's loop is stuck exits with its code.
+    var timeoutRule: ZenityAnswer.Timeout { get }
 }
 
 extension ZenityDialog {
     var needsDisplay: Bool { true }
+    var timeoutRule: ZenityAnswer.Timeout { .printsAnswer }
 }
 
 /// What a dialog kind is on the command line: the flag that picks it, its

@@ -23,6 +23,14 @@ struct ZenityAnswer: Sendable {
         case printsAnswer
         /// Exit as if cancelled, with nothing on stdout (password, colour).
         case exits(ZenityExitCode)
+
+        /// The exit code the timeout gives under `environment`.
+        func exitCode(in environment: Environment) -> Int32 {
+            switch self {
+            case .printsAnswer: ZenityExitCode.timeout.value(in: environment)
+            case .exits(let code): code.value(in: environment)
+            }
+        }
     }
 
     /// What OK prints ("" for nothing; zenity ends a value with a newline).
@@ -65,13 +73,10 @@ struct ZenityAnswer: Sendable {
                 ?? ZenityExitCode.esc.value(in: environment)
         case .timedOut:
             ended = "timeout"
-            switch timeout {
-            case .printsAnswer:
-                exitCode = ZenityExitCode.timeout.value(in: environment)
+            exitCode = timeout.exitCode(in: environment)
+            if case .printsAnswer = timeout {
                 stdout = printed
                 showsValue = true
-            case .exits(let code):
-                exitCode = code.value(in: environment)
             }
         case .button, .escape, .destroyed:
             exitCode = ZenityExitCode.esc.value(in: environment)

@@ -135,18 +135,44 @@ guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestr
  * shares, and one read() after poll() said readable does not block. */
 guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
+ * fd source on the main queue's eventfd that empties the eventfd, then drains
+ * the queue. Call on the thread that runs gtk_main. Returns the source id. */
+guint beckon_main_queue_drain_install(void);
+
+/* ---- the backstop for a stuck loop (watchdog.c) ------------------------ */
+
 /* Delivers SIGINT, SIGTERM and SIGHUP to `func` (first: the signal number)
  * from GTK's main loop, so the program can say why it stops and exit with a
  * status of its own instead of dying mid-frame. Unblocks the three first: a
  * parent may have left them blocked, and a dialog that cannot be stopped is
  * worse than one that closes. A signal inherited as ignored (nohup, a
- * background job's SIGINT) is left ignored, as zenity leaves it. */
+ * background job's SIGINT) is left ignored, as zenity leaves it.
+ * The signal is caught by beckon's own handler and handed to the loop by the
+ * watchdog thread; when the process still runs 750 ms later (the loop is
+ * stuck), the thread ends it with 128 + the signal and a line on stderr.
+ * A later call does nothing. */
 void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
-/* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
- * fd source on the main queue's eventfd that empties the eventfd, then drains
- * the queue. Call on the thread that runs gtk_main. Returns the source id. */
-guint beckon_main_queue_drain_install(void);
+/* Holds `--timeout` outside the loop: unless disarmed or postponed, the
+ * process ends `milliseconds` from now with `exit_code`, `stdout_line` on
+ * stdout and `stderr_line` on stderr (either may be NULL), the terminal's
+ * modes put back. Replaces an earlier deadline. */
+void beckon_watchdog_arm(guint64 milliseconds, int exit_code, const char *stderr_line, const char *stdout_line);
+
+/* Moves the armed deadline to `milliseconds` from now when that is later (a
+ * dialog whose own timeout started after the deadline was armed); nothing
+ * when none is armed. */
+void beckon_watchdog_postpone(guint64 milliseconds);
+
+/* Lifts the deadline: the dialog has its answer. */
+void beckon_watchdog_disarm(void);
+
+/* While a prompt is on the terminal, a SIGHUP that comes with that terminal
+ * hung up is the person gone, answered as Escape: the loop leaves it to the
+ * prompt (whose read sees the end), and the backstop ends with `code`.
+ * -1 (the default): every SIGHUP is a termination signal. */
+void beckon_watchdog_set_hangup_exit_code(int code);
 
 /* ---- GdkDisplay (display.c) ---------------------------------------------- */
 
@@ -332,6 +358,14 @@ int beckon_terminal_make_raw(int fd, int understands_ansi);
  * (the last two on a terminal that understands ANSI); does nothing when
  * nothing is saved. */
 void beckon_terminal_restore(void);
+
+/* The same, for the watchdog ending a stuck process: without waiting for the
+ * terminal to drain and without blocking on a write. */
+void beckon_terminal_restore_at_once(void);
+
+/* Whether the controlling terminal has hung up (its far end closed): the one
+ * in raw mode polls so, or the process has lost its controlling terminal. */
+gboolean beckon_terminal_hung_up(void);
 
 /* Enters (and clears) or leaves the alternate screen, remembered for restore. */
 void beckon_terminal_set_alternate_screen(int fd, int on);

@@ -1,0 +1,40 @@
+import Beckon
+import CBeckonShim
+import CGtk
+
+/// `--timeout` held outside GTK's loop: the shim's watchdog thread ends the
+/// process with the timeout's exit code when the loop is stuck (a huge
+/// layout, a list of 10,000 columns being built) and cannot fire the
+/// dialog's own timeout.
+///
+/// Armed before the dialog is built, for the timeout from then; moved later
+/// when the dialog's own timeout starts (it counts from the window shown, as
+/// zenity's does); lifted once the dialog has its answer. A healthy loop
+/// always answers first: the backstop fires ``grace`` after the dialog's own
+/// deadline.
+enum LoopWatchdog {
+    /// How long past its deadline a dialog has to end itself.
+    static let grace: Duration = .seconds(1)
+
+    /// Arms the backstop for `timeout` from now. `stdout` is what a script
+    /// that asked for `--json` gets instead of the dialog's answer.
+    static func hold(_ timeout: Duration, exitCode: Int32, program: String, stdout: String?) {
+        let line = "\(program): --timeout passed and the window did not respond; "
+            + "stopped without an answer (exit \(exitCode & 0xff))\n"
+        beckon_watchdog_arm(milliseconds(timeout + grace), exitCode, line, stdout)
+        DialogTimeoutObserver.started.withLock {
+            $0 = { timeout in beckon_watchdog_postpone(milliseconds(timeout + grace)) }
+        }
+    }
+
+    /// Lifts the backstop: the dialog has ended, by its timeout or otherwise.
+    static func release() {
+        DialogTimeoutObserver.started.withLock { $0 = nil }
+        beckon_watchdog_disarm()
+    }
+
+    private static func milliseconds(_ duration: Duration) -> guint64 {
+        let (seconds, attoseconds) = duration.components
+        return guint64(max(0, seconds)) * 1000 + guint64(max(0, attoseconds) / 1_000_000_000_000_000)
+    }
+}

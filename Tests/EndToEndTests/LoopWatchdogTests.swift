@@ -1,0 +1,77 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `--timeout`, SIGTERM and SIGINT hold with GTK's loop stuck: a list of
+/// 10,000 columns keeps the loop in one call for minutes (zenity hangs there
+/// too), and the watchdog thread ends the process with the code the loop
+/// would have given, and a line on stderr saying the window did not respond.
+@Suite(.serialized, .guiHangLimit) struct LoopWatchdogTests {
+    static let columns = (1...10_000).map { "--column=c\($0)" }
+
+    /// The list's own window would need minutes; `deadline` is a few seconds
+    /// past the timeout, for the backstop's second and a busy machine.
+    @Test(arguments: [
+        (["--timeout", "3"], [String: String](), Int32(5)),
+        (["--timeout", "3"], ["ZENITY_TIMEOUT": "7"], Int32(7)),
+    ])
+    func theTimeoutEndsAStuckDialog(_ extra: [String], _ environment: [String: String], _ code: Int32) throws {
+        try X11.require()
+        let process = try RunningProcess(Products.beckon, ["--list"] + Self.columns + extra, environment: environment)
+        let result = process.wait(deadline: 12)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.exitCode == code, "\(result)")
+        #expect(result.stderr.contains("--timeout passed and the window did not respond"), "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+    }
+
+    /// A script that asked for JSON gets an object on stdout, not nothing.
+    @Test func withJSONTheTimeoutIsAnErrorObject() throws {
+        try X11.require()
+        let result = try run(Products.beckon, ["--list"] + Self.columns + ["--timeout", "3", "--json"], deadline: 12)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"ended":"error","#) && result.stdout.contains(#""exit_code":5"#), "\(result)")
+    }
+
+    /// The terms of one 200 KB line: the window's layout took minutes when
+    /// this was written. Whether the layout is fast or the backstop ends it,
+    /// the timeout holds.
+    @Test func theTimeoutEndsTermsOfOneHugeLine() throws {
+        try X11.require()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-watchdog-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("line.md")
+        try Data((String(repeating: "a", count: 200_000) + "\n").utf8).write(to: file)
+        let result = try run(Products.beckon, ["terms", "--file", file.path, "--timeout", "5", "--json"],
+                             environment: ["XDG_STATE_HOME": directory.path], deadline: 14)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+    }
+
+    /// The bit of `signal` in a /proc/PID/status mask line such as "SigCgt:".
+    static func caught(_ pid: Int32, _ signal: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    /// beckon catches the signals as its loop starts the dialog, and the list
+    /// is built in the same job: once caught, the loop is stuck.
+    @Test(arguments: [(SIGTERM, Int32(143), "SIGTERM"), (SIGINT, Int32(130), "SIGINT")])
+    func aSignalEndsAStuckDialogWithinASecond(_ signal: Int32, _ status: Int32, _ name: String) throws {
+        try X11.require()
+        let process = try RunningProcess(Products.beckon, ["--list"] + Self.columns)
+        try poll("beckon catching \(name)", seconds: 20, { Self.caught(process.pid, signal) }, until: { $0 })
+        kill(process.pid, signal)
+        // Within a second of the signal, and some room for a loaded machine.
+        let result = process.wait(deadline: 4)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.exitCode == status, "\(result)")
+        #expect(result.stderr.contains("stopped by \(name); the window did not respond"), "\(result)")
+    }
+}
