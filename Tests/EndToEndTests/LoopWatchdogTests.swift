@@ -51,6 +51,29 @@ import Testing
         #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
     }
 
+    /// A million links in one paragraph: parsing and building the window take
+    /// most of `--timeout` (about 10 s of 12 in a debug build). The deadline
+    /// counts from the start of beckon terms, so the window's own timeout is
+    /// not counted again from its showing (which ended it at about 22 s); the
+    /// process ends at the deadline, or within the backstop's second of it.
+    @Test func theTermsDeadlineIsNotPostponedBySlowTerms() throws {
+        try X11.require()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-watchdog-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("links.md")
+        try Data((String(repeating: "[a](b) ", count: 1_000_000) + "\n").utf8).write(to: file)
+        let started = ContinuousClock.now
+        let result = try run(Products.beckon, ["terms", "--file", file.path, "--timeout", "12", "--json"],
+                             environment: ["XDG_STATE_HOME": directory.path], deadline: 40)
+        let took = started.duration(to: .now)
+        #expect(!result.timedOut, "\(result)")
+        #expect(result.exitCode == 5, "\(result)")
+        #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        // 12 s, the backstop's second, and room for a loaded machine.
+        #expect(took < .milliseconds(14_500), "ended \(took) after the start, --timeout 12: \(result)")
+    }
+
     /// The bit of `signal` in a /proc/PID/status mask line such as "SigCgt:".
     static func caught(_ pid: Int32, _ signal: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

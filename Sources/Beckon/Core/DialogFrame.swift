@@ -7,6 +7,11 @@ public struct DialogFrame: Sendable, Hashable {
     public var buttons: [DialogButton]
     /// How long before the dialog closes by itself with ``DialogOutcome/timedOut``.
     public var timeout: Duration?
+    /// When set, the moment the dialog closes by itself with
+    /// ``DialogOutcome/timedOut``, however long it waited for its turn or took
+    /// to build; ``timeout`` is then ignored. A command's `--timeout` that
+    /// counts from the start of the program, as `beckon terms`' does.
+    public var deadline: ContinuousClock.Instant?
     /// The window the dialog belongs to, if any.
     public var parent: DialogParent?
     /// The window's default width and height in pixels; nil leaves GTK's choice.
@@ -36,6 +41,13 @@ public struct DialogFrame: Sendable, Hashable {
             DialogButton(cancel ?? GtkLabels.cancel, role: .cancel),
             DialogButton(ok ?? GtkLabels.ok, role: .default),
         ], timeout: timeout)
+    }
+
+    /// How long the dialog has from now before it times out: what is left to
+    /// ``deadline`` (at least a moment), else ``timeout``.
+    public var timeoutFromNow: Duration? {
+        guard let deadline else { return timeout }
+        return max(ContinuousClock.now.duration(to: deadline), .milliseconds(1))
     }
 
     /// The index of the button Return activates: the first with the default role.

@@ -48,7 +48,8 @@ struct DialogControl {
 /// held when the caller resumes.
 @GtkActor
 final class DialogSession {
-    private let timeout: Duration?
+    /// The timeout, measured when the window is shown (``DialogFrame/timeoutFromNow``).
+    private let timeout: @Sendable () -> Duration?
     /// Builds the window; set by ``run(timeout:build:)`` for the kind's value type.
     private var open: (@GtkActor (DialogSession) throws -> UnsafeMutablePointer<GtkWidget>?)?
     /// Reads the answer and resumes the caller; called once, from ``finish(_:)``.
@@ -59,7 +60,7 @@ final class DialogSession {
     private var started = false
     private(set) var isFinished = false
 
-    private init(timeout: Duration?) {
+    private init(timeout: @escaping @Sendable () -> Duration?) {
         self.timeout = timeout
     }
 
@@ -67,7 +68,7 @@ final class DialogSession {
     /// how it ended with what it held. The session owns the window and destroys
     /// it after reading it.
     static func run<Value: Sendable>(
-        timeout: Duration?,
+        timeout: @escaping @Sendable () -> Duration?,
         build: @escaping @GtkActor (DialogControl) throws -> DialogWindow<Value>
     ) async throws -> (ending: DialogEnding, value: Value) {
         let session = DialogSession(timeout: timeout)
@@ -130,7 +131,7 @@ final class DialogSession {
                 return 0
             }, CallbackBox.release)
         }
-        if let timeout {
+        if let timeout = timeout() {
             timeoutSource = GtkSource.timeout(milliseconds: timeout.milliseconds) { [self] in
                 timeoutSource = 0 // the source removes itself
                 finish(.success(.timedOut))

@@ -11,7 +11,7 @@ public struct GtkPresenter: DialogPresenter {
             throw DialogError.invalidRequest("\(Request.self) is not a kind of dialog Beckon can show")
         }
         let frame = request.frame
-        let (ending, value) = try await DialogSession.run(timeout: frame.timeout) { control in
+        let (ending, value) = try await DialogSession.run(timeout: { frame.timeoutFromNow }) { control in
             try kind.makeWindow(control)
         }
         return DialogReply(outcome: DialogOutcome(ending, buttonCount: frame.buttons.count), value: value)

@@ -28,7 +28,7 @@ public struct TerminalPresenter: DialogPresenter {
             throw DialogError.invalidRequest("\(Request.self) is not a kind of dialog Beckon can ask on a terminal")
         }
         let frame = request.frame
-        let (ending, value) = try await DialogSession.run(timeout: frame.timeout) { control in
+        let (ending, value) = try await DialogSession.run(timeout: { frame.timeoutFromNow }) { control in
             try TerminalDialog(kind.makePrompt(), frame: frame, control: control).start()
         }
         return DialogReply(outcome: DialogOutcome(ending, buttonCount: frame.buttons.count), value: value)

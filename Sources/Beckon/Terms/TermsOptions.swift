@@ -10,6 +10,9 @@ public struct TermsOptions: Sendable {
     public var requiresScroll = true
     /// How long before the window closes by itself with ``TermsOutcome/timedOut``.
     public var timeout: Duration?
+    /// When set, the moment the window closes by itself, however long it took
+    /// to show: `beckon terms --timeout` counts from the start, reading included.
+    public var deadline: ContinuousClock.Instant?
     /// The window's default size in pixels.
     public var width = 640
     public var height = 600

@@ -14,6 +14,7 @@ public struct TermsRequest: DialogRequest, GtkDialogKind {
             DialogButton(options.labels.decline, role: .cancel),
             DialogButton(options.labels.accept, role: .default),
         ], timeout: options.timeout, parent: options.parent)
+        frame.deadline = options.deadline
         frame.width = options.width
         frame.height = options.height
         return frame

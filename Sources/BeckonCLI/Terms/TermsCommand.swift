@@ -51,8 +51,11 @@ enum TermsCommand {
             return try finish(.alreadyAccepted(record), arguments)
         }
         // What is left of --timeout after reading; a window gets at least a moment.
+        // The window ends at the deadline itself, however long it takes to build
+        // (megabytes of terms): the timeout is measured again when it shows.
         if let deadline {
             options.timeout = max(ContinuousClock.now.duration(to: deadline), .milliseconds(1))
+            options.deadline = deadline
         }
         // Rendering starts now, on its own thread, while GTK starts up.
         let prepared = Terms.prepare(document)
