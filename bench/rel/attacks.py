@@ -433,11 +433,12 @@ def section_attacks(report):
                 results[program] = words(code, err, program)
             line = first_line(err, BECKON)
             row("`GDK_BACKEND=wayland` with no compositor (a working DISPLAY)", 1, results[BECKON], results[ZENITY],
-                "wayland" in results[BECKON].lower() and "exit 255" in results[BECKON])
+                "compositor" in results[BECKON] and "DISPLAY=:" not in results[BECKON]
+                and results[BECKON].startswith("exit 255"))
             run = Measured([BECKON, "terms", "--file", os.path.join(work, "missing.md"), "--json"], base_env)
             code, out, err = run.wait(20)
             try:
-                ended = json.loads(out.strip().splitlines()[-1]).get("ended") if out.strip() else None
+                ended = json.loads(out.strip().splitlines()[-1]).get("outcome") if out.strip() else None
             except ValueError:
                 ended = "not JSON"
             row("`terms --json` on a missing file", 1, words(code, err, BECKON, extra="stdout %s" % (
