@@ -3,6 +3,7 @@
  * exit() included (a termination signal ends the process through exit()). */
 #include "CBeckonShim.h"
 #include "callback.h"
+#include "fd_write.h"
 
 #include <glib-unix.h>
 
@@ -22,8 +23,8 @@ static int alternate_screen = 0;
 static int understands_ansi_saved = 1;
 static int exit_hook_installed = 0;
 
-static void write_all(int fd, const char *text) {
-  size_t left = strlen(text);
+void beckon_fd_write_all(int fd, const char *text) {
+  size_t left = text ? strlen(text) : 0;
   while (left > 0) {
     ssize_t n = write(fd, text, left);
     if (n < 0 && errno == EINTR) continue;
@@ -41,10 +42,10 @@ int beckon_terminal_open(void) {
 
 void beckon_terminal_restore(void) {
   if (saved_fd < 0) return;
-  if (alternate_screen) write_all(saved_fd, "\033[?1049l");
+  if (alternate_screen) beckon_fd_write_all(saved_fd, "\033[?1049l");
   alternate_screen = 0;
   /* Show the cursor and reset colours, whatever the prompt left. */
-  if (understands_ansi_saved) write_all(saved_fd, "\033[0m\033[?25h");
+  if (understands_ansi_saved) beckon_fd_write_all(saved_fd, "\033[0m\033[?25h");
   tcsetattr(saved_fd, TCSADRAIN, &saved_modes);
   saved_fd = -1;
 }
@@ -58,9 +59,9 @@ void beckon_terminal_restore_at_once(void) {
   tcsetattr(fd, TCSANOW, &saved_modes);
   int flags = fcntl(fd, F_GETFL);
   if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-  if (alternate_screen) write_all(fd, "\033[?1049l");
+  if (alternate_screen) beckon_fd_write_all(fd, "\033[?1049l");
   alternate_screen = 0;
-  if (understands_ansi_saved) write_all(fd, "\033[0m\033[?25h");
+  if (understands_ansi_saved) beckon_fd_write_all(fd, "\033[0m\033[?25h");
 }
 
 gboolean beckon_terminal_hung_up(void) {
@@ -105,7 +106,7 @@ int beckon_terminal_make_raw(int fd, int understands_ansi) {
 }
 
 void beckon_terminal_set_alternate_screen(int fd, int on) {
-  write_all(fd, on ? "\033[?1049h\033[H" : "\033[?1049l");
+  beckon_fd_write_all(fd, on ? "\033[?1049h\033[H" : "\033[?1049l");
   alternate_screen = on;
 }
 

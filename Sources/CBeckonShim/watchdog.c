@@ -8,6 +8,7 @@
  * loop holds: write(), the terminal's modes, _exit(). */
 #define _GNU_SOURCE /* sem_clockwait */
 #include "callback.h"
+#include "fd_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,17 +55,6 @@ static long long now_ns(void) {
   return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-static void write_all(int fd, const char *text) {
-  size_t left = text ? strlen(text) : 0;
-  while (left > 0) {
-    ssize_t n = write(fd, text, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    text += n;
-    left -= (size_t)n;
-  }
-}
-
 static const char *signal_name(int signum) {
   switch (signum) {
   case SIGINT: return "SIGINT";
@@ -80,8 +70,8 @@ static gboolean is_prompt_hangup(int signum) {
 }
 
 static void end_process(int code, const char *stderr_line, const char *stdout_line) {
-  write_all(STDOUT_FILENO, stdout_line);
-  write_all(STDERR_FILENO, stderr_line);
+  beckon_fd_write_all(STDOUT_FILENO, stdout_line);
+  beckon_fd_write_all(STDERR_FILENO, stderr_line);
   beckon_terminal_restore_at_once();
   _exit(code);
 }
