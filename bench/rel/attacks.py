@@ -104,7 +104,15 @@ class Measured:
         """'in 5.1 s, 48 MiB' for a run that ended."""
         if self.took is None:
             return ""
+        if self.rss_kib == 0:  # ended before the first sample
+            return "in %.1f s, < 20 ms" % self.took
         return "in %.1f s, %d MiB" % (self.took, round(self.rss_kib / 1024))
+
+
+def same_paths(text):
+    """One wording for every trial, whatever its temporary directories."""
+    text = re.sub(r"/tmp/beckon-rel-attacks-[\w]+/beckon-rel-state-[\w]+", "$STATE", text)
+    return re.sub(r"/tmp/beckon-rel-attacks-[\w]+", "$TMP", text)
 
 
 def words(code, err, program, measured=None, extra=""):
@@ -114,7 +122,7 @@ def words(code, err, program, measured=None, extra=""):
         text += " " + measured.figures()
     if extra:
         text += ", " + extra
-    line = first_line(err, program)
+    line = same_paths(first_line(err, program))
     if line:
         text += " (" + md_escape(line[:160]) + ")"
     return text
