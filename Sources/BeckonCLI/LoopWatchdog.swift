@@ -33,8 +33,9 @@ enum LoopWatchdog {
         beckon_watchdog_disarm()
     }
 
+    /// The dialog's own rounding and clamp (about 49.7 days), so a huge
+    /// `--timeout` waits as long as the window does instead of overflowing.
     private static func milliseconds(_ duration: Duration) -> guint64 {
-        let (seconds, attoseconds) = duration.components
-        return guint64(max(0, seconds)) * 1000 + guint64(max(0, attoseconds) / 1_000_000_000_000_000)
+        guint64(duration.milliseconds)
     }
 }

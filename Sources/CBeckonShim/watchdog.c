@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
@@ -169,6 +170,14 @@ static void start(void) {
 
 /* ---- the timeout's backstop -------------------------------------------- */
 
+/* Now plus `milliseconds`, saturating: a deadline past what a long long of
+ * nanoseconds holds is as good as never, not one in the past. */
+static long long after_ms(guint64 milliseconds) {
+  long long now = now_ns();
+  if (milliseconds > (guint64)((LLONG_MAX - now) / 1000000LL)) return LLONG_MAX;
+  return now + (long long)milliseconds * 1000000LL;
+}
+
 void beckon_watchdog_arm(guint64 milliseconds, int exit_code, const char *stderr_line, const char *stdout_line) {
   pthread_once(&started, start);
   pthread_mutex_lock(&lock);
@@ -177,14 +186,14 @@ void beckon_watchdog_arm(guint64 milliseconds, int exit_code, const char *stderr
   deadline_stderr = g_strdup(stderr_line);
   deadline_stdout = g_strdup(stdout_line);
   deadline_exit_code = exit_code;
-  deadline_ns = now_ns() + (long long)milliseconds * 1000000LL;
+  deadline_ns = after_ms(milliseconds);
   pthread_mutex_unlock(&lock);
   sem_post(&wake);
 }
 
 void beckon_watchdog_postpone(guint64 milliseconds) {
   pthread_mutex_lock(&lock);
-  long long later = now_ns() + (long long)milliseconds * 1000000LL;
+  long long later = after_ms(milliseconds);
   if (deadline_ns != 0 && later > deadline_ns) deadline_ns = later;
   pthread_mutex_unlock(&lock);
   sem_post(&wake);

@@ -12,7 +12,7 @@ extension Duration {
     /// Whole milliseconds, rounded up so a short timeout never becomes zero,
     /// and clamped to what GLib's timeouts take (UInt32: about 49.7 days), so a
     /// huge timeout waits that long instead of overflowing.
-    var milliseconds: UInt32 {
+    package var milliseconds: UInt32 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         guard seconds < Int64(UInt32.max / 1000) else { return .max }
