@@ -170,7 +170,7 @@ import Testing
         #expect(request.problem([.text("Ada"), .text(""), .text(""), .choice(1), .row(0)]) == nil)
         #expect(request.problem([.text("Ada"), .text(" 42.5 "), .text("007"), .choice(1), .row(0)]) == nil)
         // A scripted form that breaks a rule cannot be accepted: OK is disabled.
-        #expect(request.value(scripted: .form([.text(""), .text(""), .text(""), .choice(1), .row(0)])) == nil)
+        #expect(request.value(scripted: [.text(""), .text(""), .text(""), .choice(1), .row(0)]) == nil)
     }
 
     /// zenity never checks the `--add-*` options; the others are this dialog's.

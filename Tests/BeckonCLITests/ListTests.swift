@@ -28,7 +28,7 @@ import Testing
     private func output(_ arguments: [String], chosen indices: [Int], _ outcome: DialogOutcome = .button(1),
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        let selection = try #require(plan.request.value(scripted: .rows(indices)), "rows \(indices) do not fit")
+        let selection = try #require(plan.request.value(scripted: ListSelection(indices: indices)), "rows \(indices) do not fit")
         let json = try options(arguments).common.json
         return plan.answer(selection).output(outcome, buttons: plan.buttons, environment: Environment(env),
                                              asJSON: json)
@@ -68,7 +68,7 @@ import Testing
     @Test func rowsFromArgumentsFillColumnsInTurn() throws {
         let request = try plan(["--column=A", "--column=B", "a", "1", "b", "2", "c"]).request
         #expect(request.rows == [["a", "1"], ["b", "2"], ["c"]])
-        #expect(request.value(scripted: .rows([2]))?.rows == [["c", nil]])
+        #expect(request.value(scripted: ListSelection(indices: [2]))?.rows == [["c", nil]])
     }
 
     @Test func checkAndRadioRowsTickOnTrueInAnyCase() throws {

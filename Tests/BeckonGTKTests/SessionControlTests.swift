@@ -13,7 +13,12 @@ import Testing
         var endsAfter: UInt32?
         var ending: DialogEnding = .response(0)
 
-        func value(scripted: ScriptedValue?) -> Int? { 7 }
+        func value(scripted: Int?) -> Int? { 7 }
+
+        /// Its window only: a terminal prompt is not what this test is about.
+        var builders: DialogBuilders<Int> {
+            DialogBuilders(window: { makeWindow($0) }, prompt: { throw DialogError.invalidRequest("no prompt") })
+        }
 
         @GtkActor func makeWindow(_ control: DialogControl) -> DialogWindow<Int> {
             if let endsAfter {

@@ -12,7 +12,7 @@ import Testing
 
     @Test func pickingADayGivesIt() async throws {
         let leapDay = CalendarDate(year: 2024, month: 2, day: 29)
-        #expect(try await date(.enter(.date(leapDay))) == leapDay)
+        #expect(try await date(.enter(leapDay)) == leapDay)
     }
 
     @Test func okUntouchedGivesTheInitialDayOrToday() async throws {
@@ -33,9 +33,9 @@ import Testing
 
     @Test func aDayThatDoesNotExistDoesNotFit() async {
         await #expect(throws: ScriptedPresenter.ScriptError.self) {
-            try await date(.enter(.date(CalendarDate(year: 2023, month: 2, day: 29))))
+            try await date(.enter(CalendarDate(year: 2023, month: 2, day: 29)))
         }
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await date(.enter(.number(5))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await date(.enter(5)) }
     }
 
     @Test(arguments: [CalendarDate(year: 2024, month: 2, day: 30), CalendarDate(year: 2024, month: 13, day: 1),
@@ -59,7 +59,7 @@ import Testing
     @Test func presentGivesTheDayWithEveryOutcome() async throws {
         let request = CalendarRequest(initial: Self.day)
         let later = CalendarDate(year: 2025, month: 1, day: 1)
-        let dialog = Dialog(presenter: ScriptedPresenter([.close, .timeout, .enter(.date(later))]))
+        let dialog = Dialog(presenter: ScriptedPresenter([.close, .timeout, .enter(later)]))
         #expect(try await dialog.present(request) == DialogReply(outcome: .close, value: Self.day))
         #expect(try await dialog.present(request) == DialogReply(outcome: .timedOut, value: Self.day))
         #expect(try await dialog.present(request) == DialogReply(outcome: .button(1), value: later))

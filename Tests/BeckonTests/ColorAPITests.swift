@@ -30,12 +30,12 @@ import Testing
     @Test func selectGivesTheColourShown() async throws {
         #expect(try await color(.role(.default)) == .white)
         #expect(try await color(.role(.default), initial: Self.red) == Self.red)
-        #expect(try await color(.enter(.color(Self.halfBlue)), initial: Self.red) == Self.halfBlue)
+        #expect(try await color(.enter(Self.halfBlue), initial: Self.red) == Self.halfBlue)
     }
 
     @Test func withoutAlphaEveryAnswerIsOpaque() async throws {
         #expect(try await color(.role(.default), initial: Self.halfBlue, allowsAlpha: false) == Self.halfBlue.opaque)
-        #expect(try await color(.enter(.color(Self.halfBlue)), allowsAlpha: false) == Self.halfBlue.opaque)
+        #expect(try await color(.enter(Self.halfBlue), allowsAlpha: false) == Self.halfBlue.opaque)
     }
 
     @Test(arguments: [ScriptedPresenter.Answer.button("Cancel"), .escape, .close, .destroyed])
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aValueOfAnotherKindDoesNotFit() async throws {
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await color(.enter(.text("red"))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await color(.enter("red")) }
     }
 
     // MARK: - RGBAColor as text

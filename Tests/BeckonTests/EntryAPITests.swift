@@ -12,8 +12,8 @@ import Testing
     }
 
     @Test func acceptedEndingsGiveTheText() async throws {
-        #expect(try await text(.enter(.text("Zoë 🎉"))) == "Zoë 🎉")
-        #expect(try await text(.enter(.text(""))) == "")
+        #expect(try await text(.enter("Zoë 🎉")) == "Zoë 🎉")
+        #expect(try await text(.enter("")) == "")
         // OK without typing gives the initial text.
         #expect(try await text(.button("OK")) == "start")
         #expect(try await text(.role(.default)) == "start")
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func cancellationThrowsBeforeAnythingIsShown() async throws {
-        let presenter = ScriptedPresenter([.enter(.text("x"))])
+        let presenter = ScriptedPresenter([.enter("x")])
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await Dialog(presenter: presenter).text(title: nil, prompt: "p")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aValueOfAnotherKindDoesNotFit() async throws {
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await text(.enter(.number(3))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await text(.enter(3)) }
     }
 
     @Test func theRequestShownHoldsWhatWasAsked() async throws {
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func textGtkWouldCutShortIsRefusedBeforeAnyWindow() async throws {
-        let presenter = ScriptedPresenter([.enter(.text("x"))])
+        let presenter = ScriptedPresenter([.enter("x")])
         await #expect(throws: DialogError.self) {
             try await Dialog(presenter: presenter).text(title: nil, prompt: "p", text: "a\0b")
         }

@@ -10,21 +10,21 @@ import Testing
     }
 
     @Test func eachCallAsksForItsMode() async throws {
-        let (open, openShown) = dialog(.enter(.files(["/tmp/a"])))
+        let (open, openShown) = dialog(.enter(["/tmp/a"].map(ChosenFile.init(path:))))
         #expect(try await open.openFile(title: "Open", in: "/tmp", selecting: "a")?.path == "/tmp/a")
         let openRequest = try #require(await openShown.shown.first as? FileSelectionRequest)
         #expect(openRequest.mode == .open(multiple: false))
         #expect(openRequest.folder == "/tmp" && openRequest.name == "a" && openRequest.title == "Open")
         #expect(openRequest.frame.buttons == [DialogButton("_Cancel", role: .cancel), DialogButton("_Open", role: .default)])
 
-        let (many, _) = dialog(.enter(.files(["/a", "/b"])))
+        let (many, _) = dialog(.enter(["/a", "/b"].map(ChosenFile.init(path:))))
         #expect(try await many.openFiles()?.map(\.path) == ["/a", "/b"])
 
-        let (folder, folderShown) = dialog(.enter(.files(["/srv"])))
+        let (folder, folderShown) = dialog(.enter(["/srv"].map(ChosenFile.init(path:))))
         #expect(try await folder.chooseDirectory()?.path == "/srv")
         #expect((await folderShown.shown.first as? FileSelectionRequest)?.mode == .directory(multiple: false))
 
-        let (save, saveShown) = dialog(.enter(.files(["/tmp/new.txt"])))
+        let (save, saveShown) = dialog(.enter(["/tmp/new.txt"].map(ChosenFile.init(path:))))
         #expect(try await save.saveFile(name: "new.txt")?.path == "/tmp/new.txt")
         let saveRequest = try #require(await saveShown.shown.first as? FileSelectionRequest)
         #expect(saveRequest.mode == .save(confirmsOverwrite: true))
@@ -42,7 +42,7 @@ import Testing
         let (empty, _) = dialog(.role(.default))
         #expect(try await empty.openFiles() == nil)
         // One file dialog cannot give two files.
-        let (one, _) = dialog(.enter(.files(["/a", "/b"])))
+        let (one, _) = dialog(.enter(["/a", "/b"].map(ChosenFile.init(path:))))
         await #expect(throws: ScriptedPresenter.ScriptError.self) { try await one.openFile() }
     }
 

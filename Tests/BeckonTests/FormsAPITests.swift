@@ -36,7 +36,7 @@ import Testing
         let fields = Fields()
         let values: [FormFieldValue] = [.text("Bo"), .date(CalendarDate(year: 2025, month: 1, day: 2)), .choice(1),
                                         .row(1)]
-        let answers = try #require(try await answers(.enter(.form(values)), fields))
+        let answers = try #require(try await answers(.enter(values), fields))
         #expect(answers[fields.name] == "Bo")
         #expect(answers[fields.day] == CalendarDate(year: 2025, month: 1, day: 2))
         #expect(answers[fields.plan] == "Pro")
@@ -55,14 +55,14 @@ import Testing
     @Test func valuesThatDoNotFitOrBreakARuleCannotBeEntered() async {
         let wrongKind: [FormFieldValue] = [.row(0), .date(CalendarDate(year: 2024, month: 3, day: 5)), .choice(nil),
                                            .row(nil)]
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await answers(.enter(.form(wrongKind))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await answers(.enter(wrongKind)) }
         let noSuchRow: [FormFieldValue] = [.text(""), .date(CalendarDate(year: 2024, month: 3, day: 5)),
                                            .choice(nil), .row(2)]
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await answers(.enter(.form(noSuchRow))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await answers(.enter(noSuchRow)) }
         let empty: [FormFieldValue] = [.text(""), .date(CalendarDate(year: 2024, month: 3, day: 5)), .choice(nil),
                                        .row(nil)]
         await #expect(throws: ScriptedPresenter.ScriptError.self) {
-            try await answers(.enter(.form(empty)), Fields(nameRule: FormFieldRule(isRequired: true)))
+            try await answers(.enter(empty), Fields(nameRule: FormFieldRule(isRequired: true)))
         }
     }
 

@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func pickingARowGivesTheRowItself() async throws {
-        #expect(try await select(.enter(.rows([2]))) == planets[2])
-        #expect(try await select(.enter(.rows([0]))) == planets[0])
+        #expect(try await select(.enter(ListSelection(indices: [2]))) == planets[2])
+        #expect(try await select(.enter(ListSelection(indices: [0]))) == planets[0])
     }
 
     @Test func okWithNothingSelectedGivesNil() async throws {
@@ -42,20 +42,20 @@ import Testing
     }
 
     @Test func rowsThatDoNotFitAreRefused() async {
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter(.rows([3]))) }
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter(.rows([0, 1]))) }
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter(.text("Mars"))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter(ListSelection(indices: [3]))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter(ListSelection(indices: [0, 1]))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await select(.enter("Mars")) }
     }
 
     @Test func selectManyGivesTheRowsInTheOrderShown() async throws {
-        let presenter = ScriptedPresenter([.enter(.rows([2, 0])), .button("OK")])
+        let presenter = ScriptedPresenter([.enter(ListSelection(indices: [2, 0])), .button("OK")])
         let dialog = Dialog(presenter: presenter)
         #expect(try await dialog.selectMany(from: planets, columns: ["P"]) { [$0.name] } == [planets[0], planets[2]])
         #expect(try await dialog.selectMany(from: planets, columns: ["P"]) { [$0.name] } == [])
     }
 
     @Test func checkStartsFromTheCheckedRows() async throws {
-        let presenter = ScriptedPresenter([.button("OK"), .enter(.rows([0])), .enter(.rows([]))])
+        let presenter = ScriptedPresenter([.button("OK"), .enter(ListSelection(indices: [0])), .enter(ListSelection(indices: []))])
         let dialog = Dialog(presenter: presenter)
         let untouched = try await dialog.check(from: planets, columns: ["P"], checked: [1, 2]) { [$0.name] }
         #expect(untouched == [planets[1], planets[2]])
@@ -67,8 +67,8 @@ import Testing
 
     @Test func selectIndicesGivesIndicesInEveryStyle() async throws {
         let rows = [["a", "1"], ["b", "2"], ["c", "3"]]
-        let presenter = ScriptedPresenter([.enter(.rows([1])), .enter(.rows([2, 0])), .button("OK"),
-                                           .enter(.rows([2]))])
+        let presenter = ScriptedPresenter([.enter(ListSelection(indices: [1])), .enter(ListSelection(indices: [2, 0])), .button("OK"),
+                                           .enter(ListSelection(indices: [2]))])
         let dialog = Dialog(presenter: presenter)
         #expect(try await dialog.selectIndices(columns: ["L", "N"], rows: rows) == [1])
         #expect(try await dialog.selectIndices(columns: ["L", "N"], rows: rows, style: .multiple) == [0, 2])
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func theRequestShowsWhatWasAsked() async throws {
-        let presenter = ScriptedPresenter([.enter(.rows([1]))])
+        let presenter = ScriptedPresenter([.enter(ListSelection(indices: [1]))])
         _ = try await Dialog(presenter: presenter).select(
             from: planets, columns: ["Planet", "Moons"], title: "Go to", text: .markup("<b>Where?</b>"),
             timeout: .seconds(9)) { [$0.name, "\($0.moons)"] }
@@ -93,7 +93,7 @@ import Testing
 
     @Test func presentGivesTheSelectionWithEveryOutcome() async throws {
         let request = ListRequest(columns: ["", "A"], rows: [["a"], ["b"]], style: .checklist, checked: [1])
-        let presenter = ScriptedPresenter([.escape, .timeout, .enter(.rows([0, 1]))])
+        let presenter = ScriptedPresenter([.escape, .timeout, .enter(ListSelection(indices: [0, 1]))])
         let dialog = Dialog(presenter: presenter)
         let checkedB = ListSelection(indices: [1], rows: [["b"]])
         #expect(try await dialog.present(request) == DialogReply(outcome: .escape, value: checkedB))

@@ -10,9 +10,9 @@ import Testing
     }
 
     @Test func acceptedEndingsGiveTheCredentials() async throws {
-        #expect(try await password(.enter(.text("pä|ss"))) == Credentials(password: "pä|ss"))
-        #expect(try await password(.enter(.text("pw")), askUsername: true) == Credentials(username: "ann", password: "pw"))
-        #expect(try await password(.enter(.login(username: "bob", password: "pw")), askUsername: true)
+        #expect(try await password(.enter(Credentials(password: "pä|ss"))) == Credentials(password: "pä|ss"))
+        #expect(try await password(.enter(Credentials(password: "pw")), askUsername: true) == Credentials(username: "ann", password: "pw"))
+        #expect(try await password(.enter(Credentials(username: "bob", password: "pw")), askUsername: true)
                 == Credentials(username: "bob", password: "pw"))
         #expect(try await password(.button("OK")) == Credentials(password: ""))
     }
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aLoginWithoutAUserNameFieldDoesNotFit() async throws {
         await #expect(throws: ScriptedPresenter.ScriptError.self) {
-            try await password(.enter(.login(username: "bob", password: "pw")))
+            try await password(.enter(Credentials(username: "bob", password: "pw")))
         }
     }
 

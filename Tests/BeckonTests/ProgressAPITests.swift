@@ -12,7 +12,7 @@ import Testing
 
     @Test func aScriptedEndGivesItsState() async throws {
         let done = ProgressState(fraction: 1, text: "Done", updatesEnded: true)
-        #expect(try await progress(.enter(.progress(done))) == done)
+        #expect(try await progress(.enter(done)) == done)
     }
 
     @Test func okUntouchedGivesTheStartingState() async throws {
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func anotherKindsValueDoesNotFit() async {
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await progress(.enter(.number(5))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await progress(.enter(5)) }
     }
 
     @Test func theRequestIsRecorded() async throws {

@@ -10,8 +10,8 @@ import Testing
     }
 
     @Test func enteringANumberGivesIt() async throws {
-        #expect(try await number(.enter(.number(73))) == 73)
-        #expect(try await number(.enter(.number(-5)), in: -10...(-1), initial: -2) == -5)
+        #expect(try await number(.enter(73)) == 73)
+        #expect(try await number(.enter(-5), in: -10...(-1), initial: -2) == -5)
     }
 
     @Test func okUntouchedGivesTheInitialNumber() async throws {
@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func aNumberOutsideTheRangeDoesNotFit() async {
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await number(.enter(.number(101))) }
-        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await number(.enter(.text("5"))) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await number(.enter(101)) }
+        await #expect(throws: ScriptedPresenter.ScriptError.self) { try await number(.enter("5")) }
     }
 
     @Test(arguments: [(5...5, 5, 1), (0...10, 11, 1), (0...10, -1, 1), (0...10, 5, 0), (0...10, 5, -2),
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theRequestShowsWhatWasAsked() async throws {
-        let presenter = ScriptedPresenter([.enter(.number(3))])
+        let presenter = ScriptedPresenter([.enter(3)])
         _ = try await Dialog(presenter: presenter).number(
             in: 1...9, initial: 2, step: 3, title: "Stars", text: .markup("<b>How many?</b>"), showsValue: false,
             timeout: .seconds(9))
@@ -59,7 +59,7 @@ import Testing
 
     @Test func presentGivesTheNumberWithEveryOutcome() async throws {
         let request = ScaleRequest(range: 0...10, initial: 4)
-        let presenter = ScriptedPresenter([.escape, .timeout, .enter(.number(9))])
+        let presenter = ScriptedPresenter([.escape, .timeout, .enter(9)])
         let dialog = Dialog(presenter: presenter)
         #expect(try await dialog.present(request) == DialogReply(outcome: .escape, value: 4))
         #expect(try await dialog.present(request) == DialogReply(outcome: .timedOut, value: 4))

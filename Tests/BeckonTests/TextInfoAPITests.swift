@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func theCheckboxMustBeTicked() async throws {
-        let (ticked, _) = dialog(.enter(.checkbox(true)))
+        let (ticked, _) = dialog(.enter(TextInfoContent(text: nil, isChecked: true)))
         #expect(try await ticked.showText("terms", checkbox: "I agree"))
         let (clear, _) = dialog(.button("OK"))
         #expect(try await clear.showText("terms", checkbox: "I agree") == false)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func editTextGivesTheEditedTextExactly() async throws {
-        let (typed, _) = dialog(.enter(.text("edited\nno newline")))
+        let (typed, _) = dialog(.enter(TextInfoContent(text: "edited\nno newline", isChecked: false)))
         #expect(try await typed.editText("draft") == "edited\nno newline")
         let (untouched, _) = dialog(.button("OK"))
         #expect(try await untouched.editText("draft\n") == "draft\n")
@@ -57,11 +57,11 @@ import Testing
 
     @Test func valuesOfAnotherKindDoNotFit() async throws {
         // Text for a read-only dialog, a checkbox where there is none, a number.
-        let (readOnly, _) = dialog(.enter(.text("x")))
+        let (readOnly, _) = dialog(.enter(TextInfoContent(text: "x", isChecked: false)))
         await #expect(throws: ScriptedPresenter.ScriptError.self) { try await readOnly.showText("x") }
-        let (noBox, _) = dialog(.enter(.checkbox(true)))
+        let (noBox, _) = dialog(.enter(TextInfoContent(text: nil, isChecked: true)))
         await #expect(throws: ScriptedPresenter.ScriptError.self) { try await noBox.editText("x") }
-        let (number, _) = dialog(.enter(.number(3)))
+        let (number, _) = dialog(.enter(3))
         await #expect(throws: ScriptedPresenter.ScriptError.self) { try await number.editText("x") }
     }
 

@@ -36,11 +36,10 @@ public struct CalendarRequest: DialogRequest, Hashable {
 
     /// The initial day (today when none) for nil; a scripted day that exists;
     /// nil for anything else.
-    public func value(scripted: ScriptedValue?) -> CalendarDate? {
-        switch scripted {
-        case nil: initial ?? .today
-        case .date(let date)? where date.isValid: date
-        default: nil
-        }
+    public func value(scripted: CalendarDate?) -> CalendarDate? {
+        guard let scripted else { return initial ?? .today }
+        return scripted.isValid ? scripted : nil
     }
+
+    public var builders: DialogBuilders<CalendarDate> { DialogBuilders(self) }
 }

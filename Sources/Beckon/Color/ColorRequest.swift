@@ -48,13 +48,12 @@ public struct ColorRequest: DialogRequest, Hashable {
         return allowsAlpha ? color : color.opaque
     }
 
-    public func value(scripted: ScriptedValue?) -> RGBAColor? {
-        switch scripted {
-        case nil: startingColor
-        case .color(let color)?: allowsAlpha ? color : color.opaque
-        default: nil
-        }
+    public func value(scripted: RGBAColor?) -> RGBAColor? {
+        guard let color = scripted else { return startingColor }
+        return allowsAlpha ? color : color.opaque
     }
+
+    public var builders: DialogBuilders<RGBAColor> { DialogBuilders(self) }
 
     /// Throws when the request cannot be shown truthfully: an initial colour
     /// with a channel outside 0–1 or not a number.

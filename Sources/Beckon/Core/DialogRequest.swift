@@ -13,9 +13,16 @@ public protocol DialogRequest: Sendable {
     var frame: DialogFrame { get }
 
     /// The value a ``ScriptedPresenter`` answer stands for: the request's own
-    /// initial value for nil (nothing was changed), otherwise the scripted one
-    /// converted, or nil when it does not fit this kind.
-    func value(scripted: ScriptedValue?) -> Value?
+    /// initial value for nil (nothing was changed), otherwise `scripted` as
+    /// this request's window would hold it, or nil when it could not (a row
+    /// that is not in the list, a day that does not exist).
+    func value(scripted: Value?) -> Value?
+
+    /// How ``GtkPresenter`` and ``TerminalPresenter`` show this request.
+    ///
+    /// Beckon's own kinds have it; a request of your own that asks one of
+    /// them hands on theirs (`inner.builders`).
+    var builders: DialogBuilders<Value> { get }
 }
 
 extension DialogRequest {

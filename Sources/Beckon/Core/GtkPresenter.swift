@@ -7,20 +7,7 @@ public struct GtkPresenter: DialogPresenter {
 
     public func present<Request: DialogRequest>(_ request: Request) async throws -> DialogReply<Request.Value> {
         guard GtkRuntime.isRunning else { throw DialogError.runtimeNotRunning }
-        guard let kind = request as? any GtkDialogKind<Request.Value> else {
-            throw DialogError.invalidRequest("\(Request.self) is not a kind of dialog Beckon can show")
-        }
-        let frame = request.frame
-        let (ending, value) = try await DialogSession.run(timeout: { frame.timeoutFromNow }) { control in
-            try kind.makeWindow(control)
-        }
-        return DialogReply(outcome: DialogOutcome(ending, buttonCount: frame.buttons.count), value: value)
+        let builders = request.builders
+        return try await DialogReply.session(request.frame) { control in try builders.makeWindow(control) }
     }
-}
-
-/// A request GtkPresenter can show: each kind's GTK builder.
-protocol GtkDialogKind<Value>: DialogRequest {
-    associatedtype Value
-    /// Builds the window (not yet shown) and says how to read its answer.
-    @GtkActor func makeWindow(_ control: DialogControl) throws -> DialogWindow<Value>
 }

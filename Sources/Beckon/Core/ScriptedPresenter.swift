@@ -6,8 +6,9 @@
 /// #expect(await presenter.shown.map(\.title) == ["Terms of Use"])
 /// ```
 ///
-/// Every kind can be answered: ``Answer/enter(_:)`` types or picks a value and
-/// presses the default button, as Return would.
+/// Every kind can be answered: ``Answer/enter(_:)`` types or picks a value of
+/// the kind's own value type (a `String` for text, a ``CalendarDate``, a
+/// ``ListSelection``…) and presses the default button, as Return would.
 public actor ScriptedPresenter: DialogPresenter {
     /// One scripted answer.
     public enum Answer: Sendable, Hashable {
@@ -17,10 +18,18 @@ public actor ScriptedPresenter: DialogPresenter {
         case buttonAt(Int)
         /// The first button with this role.
         case role(DialogRole)
-        /// `value` entered, then the default button (Return).
-        case enter(ScriptedValue)
+        /// A value entered, then the default button (Return); made by
+        /// ``enter(_:)``.
+        case entered(ScriptedEntry)
         /// Escape, a window close, a destroy, or the timeout.
         case escape, close, destroyed, timeout
+
+        /// `value` entered, then the default button (Return). `value` is of the
+        /// kind's own value type (``DialogRequest/Value``); the request takes it
+        /// as its window would (``DialogRequest/value(scripted:)``).
+        public static func enter<Value: Sendable & Hashable>(_ value: Value) -> Answer {
+            .entered(ScriptedEntry(value))
+        }
     }
 
     /// Why a scripted presenter could not answer.
@@ -65,8 +74,9 @@ public actor ScriptedPresenter: DialogPresenter {
         case .role(let role):
             guard let index = buttons.firstIndex(where: { $0.role == role }) else { throw doesNotFit }
             return reply(.button(index))
-        case .enter(let scripted):
-            guard let index = request.frame.defaultButtonIndex, let value = request.value(scripted: scripted) else {
+        case .entered(let entry):
+            guard let index = request.frame.defaultButtonIndex, let typed = entry.value as? Request.Value,
+                  let value = request.value(scripted: typed) else {
                 throw doesNotFit
             }
             return reply(.button(index), value)
@@ -76,4 +86,26 @@ public actor ScriptedPresenter: DialogPresenter {
         case .timeout: return reply(.timedOut)
         }
     }
+}
+
+/// A value a scripted person enters, of any kind's value type, kept as it was
+/// given until a request of that type takes it.
+public struct ScriptedEntry: Sendable, Hashable, CustomStringConvertible {
+    /// The value, of the kind's own value type.
+    public let value: any Sendable & Hashable
+
+    public init(_ value: some Sendable & Hashable) {
+        self.value = value
+    }
+
+    public static func == (lhs: ScriptedEntry, rhs: ScriptedEntry) -> Bool {
+        func equals<Other: Hashable>(_ other: Other) -> Bool { (lhs.value as? Other) == other }
+        return equals(rhs.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
+
+    public var description: String { "\(type(of: value)): \(value)" }
 }

@@ -24,13 +24,9 @@ public struct TerminalPresenter: DialogPresenter {
 
     public func present<Request: DialogRequest>(_ request: Request) async throws -> DialogReply<Request.Value> {
         guard GtkRuntime.isLoopRunning else { throw DialogError.runtimeNotRunning }
-        guard let kind = request as? any TerminalDialogKind<Request.Value> else {
-            throw DialogError.invalidRequest("\(Request.self) is not a kind of dialog Beckon can ask on a terminal")
+        let builders = request.builders, frame = request.frame
+        return try await DialogReply.session(frame) { control in
+            try TerminalDialog(builders.makePrompt(), frame: frame, control: control).start()
         }
-        let frame = request.frame
-        let (ending, value) = try await DialogSession.run(timeout: { frame.timeoutFromNow }) { control in
-            try TerminalDialog(kind.makePrompt(), frame: frame, control: control).start()
-        }
-        return DialogReply(outcome: DialogOutcome(ending, buttonCount: frame.buttons.count), value: value)
     }
 }

@@ -34,13 +34,11 @@ public struct EntryRequest: DialogRequest, Hashable {
     }
 
     /// The scripted text, or the initial ``text`` when nothing was typed.
-    public func value(scripted: ScriptedValue?) -> String? {
-        switch scripted {
-        case nil: text
-        case .text(let typed)?: typed
-        default: nil
-        }
+    public func value(scripted: String?) -> String? {
+        scripted ?? text
     }
+
+    public var builders: DialogBuilders<String> { DialogBuilders(self) }
 
     /// Why GTK could not show this request faithfully, or nil when it can: C
     /// strings end at the first NUL, so such text would be cut short.

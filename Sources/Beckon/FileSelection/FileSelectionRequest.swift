@@ -84,13 +84,12 @@ public struct FileSelectionRequest: DialogRequest, Hashable {
         return false
     }
 
-    public func value(scripted: ScriptedValue?) -> [ChosenFile]? {
-        switch scripted {
-        case nil: []
-        case .files(let paths)?: allowsMultiple || paths.count <= 1 ? paths.map(ChosenFile.init(path:)) : nil
-        default: nil
-        }
+    public func value(scripted: [ChosenFile]?) -> [ChosenFile]? {
+        guard let files = scripted else { return [] }
+        return allowsMultiple || files.count <= 1 ? files : nil
     }
+
+    public var builders: DialogBuilders<[ChosenFile]> { DialogBuilders(self) }
 
     /// Throws when the request cannot be shown truthfully.
     func validate() throws(DialogError) {

@@ -61,19 +61,17 @@ public struct FormsRequest: DialogRequest, Hashable {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
-    /// Every field's start for nil; for ``ScriptedValue/form(_:)``, those
+    /// Every field's start for nil; for scripted values, those
     /// values when each fits its field and the form can be accepted with them
     /// (OK is disabled otherwise); nil for anything else.
-    public func value(scripted: ScriptedValue?) -> [FormFieldValue]? {
-        switch scripted {
-        case nil: return fields.map(\.startValue)
-        case .form(let values)?:
-            guard values.count == fields.count, zip(fields, values).allSatisfy({ $0.fits($1) }),
-                  problem(values) == nil else { return nil }
-            return values
-        default: return nil
-        }
+    public func value(scripted: [FormFieldValue]?) -> [FormFieldValue]? {
+        guard let values = scripted else { return fields.map(\.startValue) }
+        guard values.count == fields.count, zip(fields, values).allSatisfy({ $0.fits($1) }),
+              problem(values) == nil else { return nil }
+        return values
     }
+
+    public var builders: DialogBuilders<[FormFieldValue]> { DialogBuilders(self) }
 }
 
 extension FormField {

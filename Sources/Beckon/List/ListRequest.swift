@@ -77,18 +77,15 @@ public struct ListRequest: DialogRequest {
     }
 
     /// The rows checked at first (check and radio lists) for nil, as nothing
-    /// is selected in the other lists; the scripted rows (``ScriptedValue/rows(_:)``)
-    /// when they exist and fit the style; nil for anything else.
-    public func value(scripted: ScriptedValue?) -> ListSelection? {
-        switch scripted {
-        case nil:
-            return selection(style.hasToggles ? checked.sorted() : [])
-        case .rows(let indices)?:
-            guard indices.allSatisfy(rows.indices.contains), Set(indices).count == indices.count else { return nil }
-            if (style == .single || style == .radiolist) && indices.count > 1 { return nil }
-            return selection(indices.sorted())
-        default:
-            return nil
-        }
+    /// is selected in the other lists; a scripted selection's rows, by its
+    /// ``ListSelection/indices`` (the cells are read from this list, as the
+    /// window reads them), when they exist and fit the style; nil otherwise.
+    public func value(scripted: ListSelection?) -> ListSelection? {
+        guard let indices = scripted?.indices else { return selection(style.hasToggles ? checked.sorted() : []) }
+        guard indices.allSatisfy(rows.indices.contains), Set(indices).count == indices.count else { return nil }
+        if (style == .single || style == .radiolist) && indices.count > 1 { return nil }
+        return selection(indices.sorted())
     }
+
+    public var builders: DialogBuilders<ListSelection> { DialogBuilders(self) }
 }

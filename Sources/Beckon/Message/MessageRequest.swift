@@ -27,9 +27,11 @@ public struct MessageRequest: DialogRequest, Hashable {
         self.appearance = appearance
     }
 
-    public func value(scripted: ScriptedValue?) -> Void? {
-        scripted == nil ? () : nil
+    public func value(scripted: Void?) -> Void? {
+        ()
     }
+
+    public var builders: DialogBuilders<Void> { DialogBuilders(self) }
 }
 
 /// How a message dialog's text and icon look, beyond its frame.

@@ -34,18 +34,16 @@ public struct PasswordRequest: DialogRequest, Hashable {
         self.heading = heading ?? (asksUsername ? "Type your username and password" : "Type your password")
     }
 
-    /// The scripted password (with the initial user name), or a scripted login
-    /// when the request asks for a user name; the initial fields for nil.
-    public func value(scripted: ScriptedValue?) -> Credentials? {
+    /// The initial fields for nil; scripted credentials, whose user name
+    /// fits only a request that asks for one (nil keeps the initial name).
+    public func value(scripted: Credentials?) -> Credentials? {
         let name = asksUsername ? username : nil
-        switch scripted {
-        case nil: return Credentials(username: name, password: "")
-        case .text(let password)?: return Credentials(username: name, password: password)
-        case .login(let username, let password)? where asksUsername:
-            return Credentials(username: username, password: password)
-        default: return nil
-        }
+        guard let scripted else { return Credentials(username: name, password: "") }
+        if scripted.username != nil && !asksUsername { return nil }
+        return Credentials(username: scripted.username ?? name, password: scripted.password)
     }
+
+    public var builders: DialogBuilders<Credentials> { DialogBuilders(self) }
 
     /// Why GTK could not show this request faithfully, or nil when it can: C
     /// strings end at the first NUL, so such text would be cut short.

@@ -66,14 +66,12 @@ public struct ProgressRequest: DialogRequest {
         self.feed = feed
     }
 
-    /// The state at the start for nil; a scripted ``ScriptedValue/progress(_:)``; nil for anything else.
-    public func value(scripted: ScriptedValue?) -> ProgressState? {
-        switch scripted {
-        case nil: ProgressState(fraction: Self.clamped(initialFraction))
-        case .progress(let state)?: state
-        default: nil
-        }
+    /// The state at the start for nil; a scripted state otherwise.
+    public func value(scripted: ProgressState?) -> ProgressState? {
+        scripted ?? ProgressState(fraction: Self.clamped(initialFraction))
     }
+
+    public var builders: DialogBuilders<ProgressState> { DialogBuilders(self) }
 
     /// `fraction` within 0...1; NaN counts as 0.
     static func clamped(_ fraction: Double) -> Double {

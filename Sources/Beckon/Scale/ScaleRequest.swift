@@ -62,11 +62,10 @@ public struct ScaleRequest: DialogRequest {
 
     /// The initial number for nil; a scripted number within the range; nil for
     /// anything else.
-    public func value(scripted: ScriptedValue?) -> Int? {
-        switch scripted {
-        case nil: initial
-        case .number(let number)? where range.contains(number): number
-        default: nil
-        }
+    public func value(scripted: Int?) -> Int? {
+        guard let number = scripted else { return initial }
+        return range.contains(number) ? number : nil
     }
+
+    public var builders: DialogBuilders<Int> { DialogBuilders(self) }
 }

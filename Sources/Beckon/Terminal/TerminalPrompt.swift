@@ -101,10 +101,3 @@ enum TerminalKeyResult: Sendable, Equatable {
     /// The prompt ends as Escape ends it (`q` in a pager).
     case dismiss
 }
-
-/// A request ``TerminalPresenter`` can show: each kind's terminal prompt.
-protocol TerminalDialogKind<Value>: DialogRequest {
-    associatedtype Value
-    /// The prompt for this request, in its first state.
-    @GtkActor func makePrompt() throws -> any TerminalPrompt<Value>
-}

@@ -1,6 +1,6 @@
 /// The terms window as a dialog request: Decline and Accept, the rendered
 /// terms, the gate. Its answer is the button alone.
-public struct TermsRequest: DialogRequest, GtkDialogKind {
+public struct TermsRequest: DialogRequest {
     public typealias Value = Void
 
     /// The terms, rendered or being rendered.
@@ -25,12 +25,9 @@ public struct TermsRequest: DialogRequest, GtkDialogKind {
         self.options = options
     }
 
-    public func value(scripted: ScriptedValue?) -> Void? {
-        scripted == nil ? () : nil
+    public func value(scripted: Void?) -> Void? {
+        ()
     }
 
-    @GtkActor
-    func makeWindow(_ control: DialogControl) -> DialogWindow<Void> {
-        DialogWindow(widget: TermsWindow.build(prepared, options: options)) { _ in }
-    }
+    public var builders: DialogBuilders<Void> { DialogBuilders(self) }
 }

@@ -81,20 +81,20 @@ public struct TextInfoRequest: DialogRequest {
         self.onWarning = onWarning
     }
 
-    /// Nil (the text as given, the box not ticked); a scripted text for an
-    /// editable request; the checkbox's state for one with a checkbox.
-    public func value(scripted: ScriptedValue?) -> TextInfoContent? {
+    /// Nil (the text as given, the box not ticked); scripted content whose
+    /// text fits an editable request only (nil text: as given) and whose
+    /// ticked box fits one with a checkbox only.
+    public func value(scripted: TextInfoContent?) -> TextInfoContent? {
         let initial: String? = switch source {
         case .text(let text): isEditable ? text : nil
         case .file, .fileDescriptor: isEditable ? "" : nil
         }
-        switch scripted {
-        case nil: return TextInfoContent(text: initial, isChecked: false)
-        case .text(let text)? where isEditable: return TextInfoContent(text: text, isChecked: checkbox != nil)
-        case .checkbox(let ticked)? where checkbox != nil: return TextInfoContent(text: initial, isChecked: ticked)
-        default: return nil
-        }
+        guard let scripted else { return TextInfoContent(text: initial, isChecked: false) }
+        if scripted.text != nil && !isEditable || scripted.isChecked && checkbox == nil { return nil }
+        return TextInfoContent(text: scripted.text ?? initial, isChecked: scripted.isChecked)
     }
+
+    public var builders: DialogBuilders<TextInfoContent> { DialogBuilders(self) }
 }
 
 /// What a text dialog held when it ended.

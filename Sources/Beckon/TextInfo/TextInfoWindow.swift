@@ -256,10 +256,3 @@ final class TextInfoWindow {
         return String(cString: cwd)
     }
 }
-
-extension TextInfoRequest: GtkDialogKind {
-    @GtkActor
-    func makeWindow(_ control: DialogControl) throws -> DialogWindow<TextInfoContent> {
-        try TextInfoWindow.build(self)
-    }
-}

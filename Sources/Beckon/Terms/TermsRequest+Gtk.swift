@@ -1,0 +1,7 @@
+/// Makes the window for a ``TermsRequest``: ``TermsWindow``.
+extension TermsRequest: GtkDialogKind {
+    @GtkActor
+    func makeWindow(_ control: DialogControl) -> DialogWindow<Void> {
+        DialogWindow(widget: TermsWindow.build(prepared, options: options)) { _ in }
+    }
+}
