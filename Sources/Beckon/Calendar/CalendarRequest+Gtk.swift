@@ -6,8 +6,7 @@ extension CalendarRequest: GtkDialogKind {
     @GtkActor
     func makeWindow(_ control: DialogControl) throws -> DialogWindow<CalendarDate> {
         try validate()
-        let (dialog, content) = frame.makeDialog()
-        gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER)
+        let (dialog, content) = frame.makeDialog(centered: true)
         let box = gtk_box_new(GtkOrientation(rawValue: 1), 6)! // vertical
         gtk_container_set_border_width(box.cast(), 5)
         if let text {

@@ -1,15 +1,11 @@
 /// A calendar on a terminal: the month as `cal` prints it, the day in
 /// reverse; arrows move by a day and a week, Page keys by a month.
-extension CalendarRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<CalendarDate> {
-        try validate()
-        return CalendarPrompt(self)
-    }
+extension CalendarRequest: PromptedKind {
+    typealias Prompt = CalendarPrompt
 }
 
 @GtkActor
-private final class CalendarPrompt: TerminalPrompt {
+final class CalendarPrompt: RequestPrompt {
     private let text: String?
     private let label: String?
     private(set) var value: CalendarDate

@@ -1,15 +1,11 @@
 /// A colour dialog on a terminal: the colour typed as GTK's colour editor
 /// takes it (a name, `#rrggbb`, `rgb(…)`, `rgba(…)`), with a swatch.
-extension ColorRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<RGBAColor> {
-        try validate()
-        return ColorPrompt(self)
-    }
+extension ColorRequest: PromptedKind {
+    typealias Prompt = ColorPrompt
 }
 
 @GtkActor
-private final class ColorPrompt: TerminalPrompt {
+final class ColorPrompt: RequestPrompt {
     private let allowsAlpha: Bool
     private var editor: TerminalLineEditor
     private(set) var value: RGBAColor

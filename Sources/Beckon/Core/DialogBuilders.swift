@@ -39,3 +39,26 @@ protocol TerminalDialogKind<Value>: DialogRequest {
     /// The prompt for this request, in its first state.
     @GtkActor func makePrompt() throws -> any TerminalPrompt<Value>
 }
+
+/// A terminal prompt made from its request alone.
+@GtkActor
+protocol RequestPrompt<Request>: TerminalPrompt where Value == Request.Value {
+    associatedtype Request: DialogRequest
+    init(_ request: Request)
+}
+
+/// A kind whose terminal prompt is one ``RequestPrompt``, made once the
+/// request is valid: the `+Terminal` builder most kinds share.
+protocol PromptedKind: TerminalDialogKind {
+    associatedtype Prompt: RequestPrompt where Prompt.Request == Self
+    /// Throws ``DialogError/invalidRequest(_:)`` for a request no one could answer.
+    func validate() throws(DialogError)
+}
+
+extension PromptedKind {
+    @GtkActor
+    func makePrompt() throws -> any TerminalPrompt<Value> {
+        try validate()
+        return Prompt(self)
+    }
+}

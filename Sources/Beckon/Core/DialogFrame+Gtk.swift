@@ -65,9 +65,12 @@ extension DialogFrame {
     /// A new GtkDialog with this frame: title, buttons, size, modality, parent,
     /// window icon and, when asked for, the countdown line. Returns the dialog
     /// and its content area, where a kind packs its own widgets (call
-    /// `gtk_widget_show_all` on what it adds).
+    /// `gtk_widget_show_all` on what it adds). `centered` puts it in the middle
+    /// of the screen, as zenity does for a calendar, a list and a form.
     @GtkActor
-    func makeDialog() -> (dialog: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
+    func makeDialog(
+        centered: Bool = false
+    ) -> (dialog: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
         let dialog = gtk_dialog_new()!
         let content = gtk_dialog_get_content_area(dialog.cast())!
         gtk_container_set_border_width(content.cast(), 5)
@@ -75,6 +78,7 @@ extension DialogFrame {
         apply(to: dialog)
         applyWindowIcon(to: dialog)
         addCountdown(to: dialog, in: content)
+        if centered { gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER) }
         return (dialog, content)
     }
 }

@@ -6,16 +6,12 @@ import CGtk
 /// existing folder, with a second Return to replace a file that exists when
 /// overwriting is confirmed. With several files, each Return adds the path
 /// typed, and Return on an empty line accepts them.
-extension FileSelectionRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<[ChosenFile]> {
-        try validate()
-        return FileSelectionPrompt(self)
-    }
+extension FileSelectionRequest: PromptedKind {
+    typealias Prompt = FileSelectionPrompt
 }
 
 @GtkActor
-private final class FileSelectionPrompt: TerminalPrompt {
+final class FileSelectionPrompt: RequestPrompt {
     private let request: FileSelectionRequest
     private let base: String
     private var editor: TerminalLineEditor

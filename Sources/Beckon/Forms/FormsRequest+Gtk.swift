@@ -9,8 +9,7 @@ extension FormsRequest: GtkDialogKind {
     @GtkActor
     func makeWindow(_ control: DialogControl) throws -> DialogWindow<[FormFieldValue]> {
         try validate()
-        let (dialog, content) = frame.makeDialog()
-        gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER)
+        let (dialog, content) = frame.makeDialog(centered: true)
         gtk_window_set_default(dialog.cast(), nil)
 
         let box = gtk_frame_new(nil)!

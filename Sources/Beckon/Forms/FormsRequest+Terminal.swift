@@ -4,16 +4,12 @@
 /// month), a list's row and a combo's choice with Up and Down. As in the
 /// window, Return does not press OK, a list chooses its first row as it
 /// first gets the focus, and OK waits until every rule is kept.
-extension FormsRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<[FormFieldValue]> {
-        try validate()
-        return FormsPrompt(self)
-    }
+extension FormsRequest: PromptedKind {
+    typealias Prompt = FormsPrompt
 }
 
 @GtkActor
-private final class FormsPrompt: TerminalPrompt {
+final class FormsPrompt: RequestPrompt {
     private let request: FormsRequest
     private var editors: [Int: TerminalLineEditor] = [:]
     private var values: [FormFieldValue]

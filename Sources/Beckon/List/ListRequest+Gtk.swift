@@ -8,8 +8,7 @@ extension ListRequest: GtkDialogKind {
     @GtkActor
     func makeWindow(_ control: DialogControl) throws -> DialogWindow<ListSelection> {
         try validate()
-        let (dialog, content) = frame.makeDialog()
-        gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER)
+        let (dialog, content) = frame.makeDialog(centered: true)
         // No default button, as in zenity: Return answers through the row
         // under the cursor (row-activated), and with no row it does nothing
         // rather than accept an empty choice.

@@ -7,16 +7,12 @@ import Glibc
 /// to those containing the text, Backspace takes it back. Rows read from
 /// stdin come in as they are read, and only the page on screen is drawn, so
 /// 100,000 rows cost no more to show than ten.
-extension ListRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<ListSelection> {
-        try validate()
-        return ListPrompt(self)
-    }
+extension ListRequest: PromptedKind {
+    typealias Prompt = ListPrompt
 }
 
 @GtkActor
-private final class ListPrompt: TerminalPrompt {
+final class ListPrompt: RequestPrompt {
     private let request: ListRequest
     private let text: [String]
     /// The text columns shown, by index into a row's cells.

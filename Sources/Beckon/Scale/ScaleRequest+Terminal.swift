@@ -1,15 +1,11 @@
 /// A scale on a terminal: a bar and its number, moved by the same keys as in
 /// the window (arrows and Page keys by the step, Home and End to the ends).
-extension ScaleRequest: TerminalDialogKind {
-    @GtkActor
-    func makePrompt() throws -> any TerminalPrompt<Int> {
-        try validate()
-        return ScalePrompt(self)
-    }
+extension ScaleRequest: PromptedKind {
+    typealias Prompt = ScalePrompt
 }
 
 @GtkActor
-private final class ScalePrompt: TerminalPrompt {
+final class ScalePrompt: RequestPrompt {
     private let text: String?
     private let range: ClosedRange<Int>
     private let step: Int
