@@ -65,8 +65,6 @@ final class DialogSession {
     private var deliver: (@GtkActor (Result<DialogEnding, any Error>) -> Void)?
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
     private var timeoutSource: guint = 0
-    /// When the dialog times out; set once it is shown.
-    private(set) var deadline: DialogDeadline?
     private var countdown: DialogCountdown?
     private var showCountdown: (@GtkActor (UInt32) -> Void)?
     private var cancelRequested = false
@@ -147,7 +145,6 @@ final class DialogSession {
         }
         if let timeout = timeout() {
             let deadline = DialogDeadline.after(timeout)
-            self.deadline = deadline
             timeoutSource = GtkSource.timeout(until: deadline) { [self] in
                 timeoutSource = 0 // the source removes itself
                 finish(.success(.timedOut))
