@@ -21,9 +21,9 @@ enum LoopWatchdog {
     static func hold(_ timeout: Duration, exitCode: Int32, program: String, stdout: String?) {
         let line = "\(program): --timeout passed and the window did not respond; "
             + "stopped without an answer (exit \(exitCode & 0xff))\n"
-        beckon_watchdog_arm(milliseconds(timeout + grace), exitCode, line, stdout)
+        beckon_watchdog_arm(milliseconds(until: .after(timeout)), exitCode, line, stdout)
         DialogTimeoutObserver.started.withLock {
-            $0 = { timeout in beckon_watchdog_postpone(milliseconds(timeout + grace)) }
+            $0 = { deadline in beckon_watchdog_postpone(milliseconds(until: deadline)) }
         }
     }
 
@@ -33,9 +33,10 @@ enum LoopWatchdog {
         beckon_watchdog_disarm()
     }
 
-    /// The dialog's own rounding and clamp (about 49.7 days), so a huge
-    /// `--timeout` waits as long as the window does instead of overflowing.
-    private static func milliseconds(_ duration: Duration) -> guint64 {
-        guint64(duration.milliseconds)
+    /// ``grace`` past `deadline`, in the dialog's own rounding and clamp
+    /// (``DialogDeadline``: about 49.7 days), so a huge `--timeout` waits as
+    /// long as the window does instead of overflowing.
+    private static func milliseconds(until deadline: DialogDeadline) -> guint64 {
+        guint64(DialogDeadline(deadline.instant + grace).millisecondsLeft)
     }
 }

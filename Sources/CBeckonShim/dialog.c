@@ -64,52 +64,35 @@ GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id) {
 
 /* ---- the visible countdown for --timeout ------------------------------ */
 
-typedef struct {
-  GtkWidget *label; /* owned by the dialog */
-  unsigned int left;
-  guint source;
-} Countdown;
+/* The label is found again through the dialog, which owns it: the session
+ * says the seconds each time they change, read from its one deadline. */
+#define COUNTDOWN_KEY "beckon-countdown"
 
-static void countdown_show(Countdown *c) {
-  char *text = g_strdup_printf(g_dngettext("beckon", "Closes in %u second", "Closes in %u seconds", c->left),
-                               c->left);
-  gtk_label_set_text(GTK_LABEL(c->label), text);
+static void countdown_show(GtkWidget *label, unsigned int seconds) {
+  char *text = g_strdup_printf(g_dngettext("beckon", "Closes in %u second", "Closes in %u seconds", seconds),
+                               seconds);
+  gtk_label_set_text(GTK_LABEL(label), text);
   g_free(text);
 }
 
-static gboolean countdown_tick(gpointer data) {
-  Countdown *c = data;
-  if (c->left > 0) c->left--;
-  countdown_show(c);
-  if (c->left == 0) {
-    c->source = 0;
-    return G_SOURCE_REMOVE; /* the session's own timeout closes the dialog */
-  }
-  return G_SOURCE_CONTINUE;
-}
-
-/* The dialog's destroy ends the timer: it must not touch a dead label. */
-static void countdown_dialog_destroyed(GtkWidget *dialog, gpointer data) {
-  (void)dialog;
-  Countdown *c = data;
-  if (c->source) g_source_remove(c->source);
-  c->source = 0;
-}
-
-static void countdown_free(gpointer data, GClosure *closure) {
-  (void)closure;
-  g_free(data);
-}
-
 void beckon_dialog_add_countdown(GtkWidget *dialog, GtkWidget *box, unsigned int seconds) {
-  Countdown *c = g_new0(Countdown, 1);
-  c->left = seconds;
-  c->label = gtk_label_new(NULL);
-  gtk_widget_set_halign(c->label, GTK_ALIGN_START);
-  gtk_style_context_add_class(gtk_widget_get_style_context(c->label), "dim-label");
-  gtk_box_pack_end(GTK_BOX(box), c->label, FALSE, FALSE, 0);
-  gtk_widget_show(c->label);
-  countdown_show(c);
-  c->source = g_timeout_add(1000, countdown_tick, c);
-  g_signal_connect_data(dialog, "destroy", G_CALLBACK(countdown_dialog_destroyed), c, countdown_free, 0);
+  GtkWidget *label = gtk_label_new(NULL);
+  gtk_widget_set_halign(label, GTK_ALIGN_START);
+  gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label");
+  gtk_box_pack_end(GTK_BOX(box), label, FALSE, FALSE, 0);
+  gtk_widget_show(label);
+  countdown_show(label, seconds);
+  g_object_set_data(G_OBJECT(dialog), COUNTDOWN_KEY, label);
+}
+
+int beckon_dialog_set_countdown(GtkWidget *dialog, unsigned int seconds) {
+  GtkWidget *label = g_object_get_data(G_OBJECT(dialog), COUNTDOWN_KEY);
+  if (!label) return 0;
+  countdown_show(label, seconds);
+  return 1;
+}
+
+const char *beckon_dialog_countdown_text(GtkWidget *dialog) {
+  GtkWidget *label = g_object_get_data(G_OBJECT(dialog), COUNTDOWN_KEY);
+  return label ? gtk_label_get_text(GTK_LABEL(label)) : NULL;
 }

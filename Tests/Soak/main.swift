@@ -20,6 +20,7 @@
 //                       headless backend).
 //   BeckonSoak idle     CPU time over one idle second with a dialog shown and the
 //                       main-queue drain installed; proves @MainActor runs.
+//   BeckonSoak countdown  a 1.5 s prompt with its countdown on the terminal (Countdown.swift).
 @testable import Beckon
 import CBeckonShim
 import CGtk
@@ -51,6 +52,9 @@ if arguments.count > 3 {
 if mode == "kinds" {
     print(Kind.allCases.map(\.name).joined(separator: "\n"))
     exit(0)
+}
+if mode == "countdown" {
+    exit(countdownOnTerminal())
 }
 
 // The notification kind's server, on a bus of the soak's own: started before

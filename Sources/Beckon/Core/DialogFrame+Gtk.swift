@@ -53,11 +53,9 @@ extension DialogFrame {
     /// Adds the "Closes in N seconds" line at the end of `box`, when asked for.
     @GtkActor
     func addCountdown(to dialog: UnsafeMutablePointer<GtkWidget>, in box: UnsafeMutablePointer<GtkWidget>) {
-        guard showsCountdown, let timeout else { return }
-        // Rounded up, and clamped before adding: a huge timeout must not overflow.
-        let (seconds, attoseconds) = timeout.components
-        let shown = UInt32(clamping: max(seconds, 0)).addingReportingOverflow(attoseconds > 0 ? 1 : 0)
-        beckon_dialog_add_countdown(dialog, box, shown.overflow ? .max : shown.partialValue)
+        guard showsCountdown, timeout != nil, let timeout = timeoutFromNow else { return }
+        // What the session's deadline will say; it takes over once the window shows.
+        beckon_dialog_add_countdown(dialog, box, DialogDeadline.after(timeout).secondsLeft())
     }
 }
 

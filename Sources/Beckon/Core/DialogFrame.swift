@@ -44,10 +44,12 @@ public struct DialogFrame: Sendable, Hashable {
     }
 
     /// How long the dialog has from now before it times out: what is left to
-    /// ``deadline`` (at least a moment), else ``timeout``.
+    /// ``deadline`` (at least a moment, so a window that took all of it to
+    /// build still shows), else ``timeout``. The session makes its one
+    /// deadline from this when the window shows.
     public var timeoutFromNow: Duration? {
         guard let deadline else { return timeout }
-        return max(ContinuousClock.now.duration(to: deadline), .milliseconds(1))
+        return max(DialogDeadline(deadline).timeLeft(), .milliseconds(1))
     }
 
     /// The index of the button Return activates: the first with the default role.

@@ -24,6 +24,10 @@ struct DialogWindow<Value> {
     /// failures included), after ``read``: a window-less kind puts back what
     /// it took, such as a terminal's modes.
     var ended: (@GtkActor () -> Void)? = nil
+    /// Shows the seconds left before the timeout, each time they change, for a
+    /// kind that draws its own countdown (the terminal's). A window built with
+    /// ``DialogFrame/addCountdown(to:in:)`` needs none: its line is found on it.
+    var countdown: (@GtkActor (UInt32) -> Void)? = nil
 }
 
 /// Lets a kind end its own session: a long-lived window whose work is done,
@@ -45,7 +49,12 @@ struct DialogControl {
 /// response, Escape, a window-manager close or a destroy (funnelled by the C
 /// shim), the timeout, ``DialogControl/end(_:)``, cancellation of the awaiting
 /// task, or a failure to build. All of it is `@GtkActor` state, so no lock is
-/// held when the caller resumes.
+/// held when the caller resumes, and the caller resumes through one
+/// ``OnceContinuation``.
+///
+/// The timeout becomes one ``DialogDeadline`` when the window is shown: the
+/// session's timer, the countdown (window or terminal, ``DialogCountdown``)
+/// and the command's watchdog (``DialogTimeoutObserver``) all read it.
 @GtkActor
 final class DialogSession {
     /// The timeout, measured when the window is shown (``DialogFrame/timeoutFromNow``).
@@ -56,6 +65,8 @@ final class DialogSession {
     private var deliver: (@GtkActor (Result<DialogEnding, any Error>) -> Void)?
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
     private var timeoutSource: guint = 0
+    private var countdown: DialogCountdown?
+    private var showCountdown: (@GtkActor (UInt32) -> Void)?
     private var cancelRequested = false
     private var started = false
     private(set) var isFinished = false
@@ -72,26 +83,27 @@ final class DialogSession {
         build: @escaping @GtkActor (DialogControl) throws -> DialogWindow<Value>
     ) async throws -> (ending: DialogEnding, value: Value) {
         let session = DialogSession(timeout: timeout)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                var read: (@GtkActor (DialogEnding) -> Value)?
-                var ended: (@GtkActor () -> Void)?
-                session.open = { session in
-                    let window = try build(DialogControl(session: session))
-                    read = window.read
-                    ended = window.ended
-                    return window.widget
-                }
-                session.deliver = { result in
-                    let reply = result.flatMap { ending -> Result<(ending: DialogEnding, value: Value), any Error> in
-                        guard let read else { return .failure(DialogError.runtimeNotRunning) }
-                        return .success((ending, read(ending)))
-                    }
-                    ended?()
-                    continuation.resume(with: reply)
-                }
-                session.start()
+        let answer = OnceContinuation<(ending: DialogEnding, value: Value), any Error>()
+        var read: (@GtkActor (DialogEnding) -> Value)?
+        var ended: (@GtkActor () -> Void)?
+        session.open = { session in
+            let window = try build(DialogControl(session: session))
+            read = window.read
+            ended = window.ended
+            session.showCountdown = window.countdown
+            return window.widget
+        }
+        session.deliver = { result in
+            let reply = result.flatMap { ending -> Result<(ending: DialogEnding, value: Value), any Error> in
+                guard let read else { return .failure(DialogError.runtimeNotRunning) }
+                return .success((ending, read(ending)))
             }
+            ended?()
+            answer.finish(reply)
+        }
+        return try await withTaskCancellationHandler {
+            session.start()
+            return try await answer.value()
         } onCancel: {
             Task { @GtkActor in session.cancel() }
         }
@@ -132,13 +144,19 @@ final class DialogSession {
             }, CallbackBox.release)
         }
         if let timeout = timeout() {
-            timeoutSource = GtkSource.timeout(milliseconds: timeout.milliseconds) { [self] in
+            let deadline = DialogDeadline.after(timeout)
+            timeoutSource = GtkSource.timeout(until: deadline) { [self] in
                 timeoutSource = 0 // the source removes itself
                 finish(.success(.timedOut))
-                return false
             }
-            DialogTimeoutObserver.started.withLock { $0 }?(timeout)
+            DialogTimeoutObserver.started.withLock { $0 }?(deadline)
+            if let show = showCountdown {
+                countdown = DialogCountdown(until: deadline, show: show)
+            } else if let window = widget, beckon_dialog_set_countdown(window, deadline.secondsLeft()) != 0 {
+                countdown = DialogCountdown(until: deadline) { _ = beckon_dialog_set_countdown(window, $0) }
+            }
         }
+        showCountdown = nil
         if let window = widget { gtk_window_present(window.cast()) }
         return true
     }
@@ -160,6 +178,8 @@ final class DialogSession {
             g_source_remove(timeoutSource)
             timeoutSource = 0
         }
+        countdown?.stop()
+        countdown = nil
         // The answer is read while the window still holds it. The caller
         // resumes later, as a job on this actor, after the window is gone.
         let deliver = self.deliver

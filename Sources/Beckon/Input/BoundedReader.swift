@@ -49,12 +49,11 @@ package enum BoundedReader {
         while true {
             var timeout: Int32 = -1
             if let deadline {
-                let left = ContinuousClock.now.duration(to: deadline)
+                let left = DialogDeadline(deadline).timeLeft()
                 guard left > .zero else { return .failure(.timedOut) }
-                // Rounded up, so a wait never ends just short of the deadline
-                // and spins; at most a minute per poll, then the clock again.
-                let (seconds, attoseconds) = left.components
-                timeout = Int32(min(seconds, 60) * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+                // The one rounding (up, DialogDeadline), so a wait never ends just
+                // short of the deadline and spins; at most a minute per poll.
+                timeout = Int32(min(left, .seconds(60)).milliseconds)
             }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, timeout)

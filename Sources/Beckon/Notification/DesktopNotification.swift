@@ -60,9 +60,8 @@ public enum NotificationExpiration: Sendable, Equatable {
         case .serverDefault: return -1
         case .never: return 0
         case .after(let duration):
-            let (seconds, attoseconds) = duration.components
-            let total = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-            return Int32(clamping: total)
+            // The one rounding (up, DialogDeadline), but never 0, which means "never" here.
+            return Int32(clamping: max(1, duration.milliseconds))
         }
     }
 }

@@ -109,16 +109,16 @@ public final class NotificationBus {
     }
 
     /// Starts a shim call with a `done` callback and awaits its two integers;
-    /// the shim calls `done` exactly once.
+    /// the shim calls `done` exactly once, and a second call would be ignored.
     private func call(
         _ start: (BeckonCallback, UnsafeMutableRawPointer, GDestroyNotify) -> Void
     ) async -> (Int32, Int32) {
-        await withCheckedContinuation { continuation in
-            start(CallbackBox.call, CallbackBox.retain { first, second in
-                continuation.resume(returning: (first, second))
-                return 0
-            }, CallbackBox.release)
-        }
+        let reply = OnceContinuation<(Int32, Int32), Never>()
+        start(CallbackBox.call, CallbackBox.retain { first, second in
+            reply.finish((first, second))
+            return 0
+        }, CallbackBox.release)
+        return await reply.value()
     }
 
     private func error(_ failure: Int32) -> NotificationError {

@@ -23,9 +23,9 @@ final class TerminalDialog<Value> {
     private var decoder = TerminalKeyDecoder()
     private var focus: Int
     private var escapeSource: guint = 0
-    private var countdownSource: guint = 0
     private var resizeSource: guint = 0
-    private var secondsLeft: Int?
+    /// The countdown's number, as the session's deadline gives it (``DialogCountdown``).
+    private var secondsLeft: UInt32?
     /// The row of the cursor within what was drawn last, counted from its top.
     private var cursorRow = 0
     private var isClosed = false
@@ -49,13 +49,9 @@ final class TerminalDialog<Value> {
     /// window-less dialog: its value, and the terminal put back at the end.
     func start() -> DialogWindow<Value> {
         if prompt.usesWholeScreen { device.setAlternateScreen(true) }
-        if frame.showsCountdown, let timeout = frame.timeout {
-            secondsLeft = Int(timeout.components.seconds)
-            countdownSource = GtkSource.timeout(milliseconds: 1000) { [self] in
-                secondsLeft = max(0, (secondsLeft ?? 1) - 1)
-                draw()
-                return true
-            }
+        // Until the session's deadline says (as it shows the prompt), what it will say.
+        if frame.showsCountdown, frame.timeout != nil, let timeout = frame.timeoutFromNow {
+            secondsLeft = DialogDeadline.after(timeout).secondsLeft()
         }
         // A pager wraps anew and an inline prompt is drawn again for the new size.
         resizeSource = beckon_terminal_watch_resize(CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
@@ -72,7 +68,18 @@ final class TerminalDialog<Value> {
         prompt.start(TerminalPromptEvents(redraw: { [weak self] in self?.draw() },
                                           end: { [weak self] ending in self?.end(ending) },
                                           focusButton: { [weak self] index in self?.focusButton(index) }))
-        return DialogWindow(widget: nil, read: { [prompt] _ in prompt.value }, ended: { [self] in close() })
+        var window = DialogWindow(widget: nil, read: { [prompt] _ in prompt.value }, ended: { [self] in close() })
+        if secondsLeft != nil {
+            window.countdown = { [weak self] seconds in self?.showCountdown(seconds) }
+        }
+        return window
+    }
+
+    /// The session's deadline says `seconds` are left.
+    private func showCountdown(_ seconds: UInt32) {
+        guard !isClosed, seconds != secondsLeft else { return }
+        secondsLeft = seconds
+        draw()
     }
 
     private func receive(_ keys: [TerminalKey]) {
@@ -192,9 +199,8 @@ final class TerminalDialog<Value> {
     /// once, at the session's end, however it ended.
     private func close() {
         guard !isClosed else { return }
-        for source in [escapeSource, countdownSource, resizeSource] where source != 0 { g_source_remove(source) }
+        for source in [escapeSource, resizeSource] where source != 0 { g_source_remove(source) }
         escapeSource = 0
-        countdownSource = 0
         resizeSource = 0
         reader.stop()
         prompt.stop()

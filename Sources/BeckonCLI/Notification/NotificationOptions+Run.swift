@@ -109,9 +109,9 @@ extension NotificationOptions {
         }
     }
 
+    /// What is left to `deadline` for a GLib timeout, in the one rounding (``DialogDeadline``).
     private static func milliseconds(until deadline: ContinuousClock.Instant) -> UInt32 {
-        let (seconds, attoseconds) = (deadline - .now).components
-        return UInt32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        DialogDeadline(deadline).millisecondsLeft
     }
 
     /// Runs a notification call; its failure is exit 1 with the reason on stderr.
@@ -132,20 +132,4 @@ private final class SentCount {
 }
 
 /// The first of several endings of `--listen` (stdin's end, the timeout): later ones are ignored.
-@GtkActor
-private final class FirstOutput {
-    private var output: ZenityOutput?
-    private var continuation: CheckedContinuation<ZenityOutput, Never>?
-
-    func finish(_ output: ZenityOutput) {
-        guard self.output == nil else { return }
-        self.output = output
-        continuation?.resume(returning: output)
-        continuation = nil
-    }
-
-    func value() async -> ZenityOutput {
-        if let output { return output }
-        return await withCheckedContinuation { continuation = $0 }
-    }
-}
+private typealias FirstOutput = OnceContinuation<ZenityOutput, Never>

@@ -43,10 +43,19 @@ gulong beckon_dialog_guard_response(GtkWidget *dialog, int response_id, BeckonCa
 /* The button of `dialog` for response_id, or NULL. */
 GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id);
 
-/* Adds a line at the end of `box` (a box inside `dialog`) that counts down the
- * seconds left ("Closes in 9 seconds"), updated every second until the dialog
- * is destroyed; the timer goes away with the dialog. */
+/* Adds a line at the end of `box` (a box inside `dialog`) that says the
+ * seconds left ("Closes in 9 seconds"). It keeps no timer: whoever holds the
+ * deadline (the session) says each new number with
+ * beckon_dialog_set_countdown, so the window and the terminal count alike. */
 void beckon_dialog_add_countdown(GtkWidget *dialog, GtkWidget *box, unsigned int seconds);
+
+/* Shows `seconds` on the countdown line of `dialog`; 0 (and nothing shown)
+ * when the dialog has none, so the session need not know how it was built. */
+int beckon_dialog_set_countdown(GtkWidget *dialog, unsigned int seconds);
+
+/* What the countdown line of `dialog` says, or NULL without one: the text a
+ * person reads, for the tests that compare it with the terminal's. */
+const char *beckon_dialog_countdown_text(GtkWidget *dialog);
 
 /* ---- GtkMessageDialog (message_dialog.c) ------------------------------- */
 
