@@ -21,6 +21,7 @@
 //   BeckonSoak idle     CPU time over one idle second with a dialog shown and the
 //                       main-queue drain installed; proves @MainActor runs.
 @testable import Beckon
+import BeckonTestEndings
 import CBeckonShim
 import CGtk
 import Dispatch
