@@ -37,13 +37,17 @@ class Display:
         command = [os.path.join(ROOT, "scripts/with-display")] + ([] if wm else ["--no-wm"])
         # The held command prints what with-display exported, then waits for its stdin to close.
         command += ["sh", "-c", 'echo "$DISPLAY $WITH_DISPLAY_XVFB_PID $WITH_DISPLAY_WM_PID"; exec cat >/dev/null']
+        errors = tempfile.TemporaryFile()
         self.holder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.DEVNULL, start_new_session=True)
+                                       stderr=errors, start_new_session=True)
         fields = self.holder.stdout.readline().decode().split()
         if len(fields) < 2:
             self.holder.kill()
             self.holder.wait()
-            raise RuntimeError("scripts/with-display did not start a display")
+            errors.seek(0)
+            raise RuntimeError("scripts/with-display did not start a display: %s"
+                               % errors.read().decode("utf-8", "replace").strip())
+        errors.close()
         self.name = fields[0]
         self.xvfb_pid = int(fields[1])
         self.wm_pid = int(fields[2]) if len(fields) > 2 else None
