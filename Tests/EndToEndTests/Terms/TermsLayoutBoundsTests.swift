@@ -47,7 +47,7 @@ import Testing
         let window = try TermsInput.window(of: process)
         // Ctrl+End shows the end, which opens the gate once all the text is in
         // (an earlier Ctrl+End shows the end of what is in so far, as designed).
-        try TermsInput.endUntilGateOpens(window, name, seconds: 40)
+        try TermsInput.endUntilGateOpens(window, name, seconds: 40, every: 0.25)
         try Xdotool.key("Return")
         let result = process.wait(deadline: 20)
         #expect(result.exitCode == 0, "\(name): \(result)")
