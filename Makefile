@@ -15,7 +15,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench soak install uninstall clean
+.PHONY: all deps build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
 
 all: build
 
@@ -73,6 +73,11 @@ demo: release
 
 bench: deps
 	bench/run
+
+# Start-up in instructions: callgrind over one whole question answered by Return,
+# beckon beside the C floor, yad and zenity (issue 20: the count must not grow).
+instructions: deps
+	bench/instructions
 
 # 10,000 dialogs taken in turn from every kind the library shows (`BeckonSoak
 # kinds`: 12 kinds, 833 or 834 each), ended by mixed paths; the soak starts its

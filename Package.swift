@@ -29,7 +29,8 @@ let package = Package(
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
         .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),
         // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.
-        .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim"], path: "Tests/Soak"),
+        .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestEndings"],
+                          path: "Tests/Soak"),
         // `beckon terms` with a scripted answer instead of a window, and a pause in the
         // middle of a record write: the tests' hook, which the `beckon` product lacks.
         .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/TermsHarness"),
@@ -38,11 +39,15 @@ let package = Package(
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
         // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).
-        .target(name: "BeckonTestSupport", dependencies: ["CBeckonTestPty"], path: "Tests/Support"),
+        .target(name: "BeckonTestSupport", dependencies: ["CBeckonTestPty", "BeckonTestEndings"], path: "Tests/Support"),
+        // The table of endings (Path) and the session bus configuration, for the GTK tests and
+        // the soak alike: without Testing, which the soak (a program of its own) cannot link.
+        .target(name: "BeckonTestEndings", path: "Tests/Endings"),
         // A program on a pseudo-terminal of its own, for the terminal fallback's tests.
         .target(name: "CBeckonTestPty", path: "Tests/SupportPty"),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
-        .testTarget(name: "BeckonGTKTests", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport"]),
+        .testTarget(name: "BeckonGTKTests",
+                    dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport", "BeckonTestEndings"]),
         // The built executables driven as processes, side by side with zenity.
         .testTarget(name: "EndToEndTests",
                     dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTermsHarness",

@@ -2,7 +2,7 @@
 import Testing
 
 /// `--tty` and `--no-tty`, for zenity's dialogs and for `beckon terms`.
-@Suite struct TerminalFallbackOptionTests {
+@Suite struct TerminalFallbackTests {
     private func fallback(_ arguments: [String]) throws -> TerminalFallback? {
         guard case .dialog(_, let common) = try ZenityParser.parse(arguments) else { return nil }
         return common.terminal

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import CGtk
 import Foundation
@@ -7,49 +8,48 @@ import Testing
 /// `Dialog.date` on a real calendar with real input: every ending resumes the
 /// awaiting task exactly once with the day selected, and leaves no window.
 @Suite(.serialized, .guiHangLimit) struct CalendarAPITests {
-    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case returnOnOK, keysThenReturnInTheCalendar, keysThenClickOK, escapeKey, windowManagerClose,
-             destroyedByCode, cancelButton
-        var testDescription: String { rawValue }
+    /// The calendar's own endings: keys in the calendar, then Return, OK or
+    /// Escape; Left to Cancel and Return.
+    enum Own: String, KindPath {
+        case keysThenReturnInTheCalendar, keysThenClickOK, keysThenEscape, cancelButton
+        var expected: Ending { self == .keysThenReturnInTheCalendar || self == .keysThenClickOK ? .accepted : .dismissed }
+        /// The day each accepting ending selects, from 15 June 2025.
+        var date: CalendarDate? {
+            switch self {
+            case .keysThenReturnInTheCalendar: CalendarDate(year: 2026, month: 7, day: 15)
+            case .keysThenClickOK: CalendarDate(year: 2025, month: 6, day: 1)
+            case .keysThenEscape, .cancelButton: nil
+            }
+        }
+
+        func end(_ shown: ShownDialog) async throws {
+            switch self {
+            case .keysThenReturnInTheCalendar: try Xdotool.key("alt+a", "ctrl+Right", "ctrl+Down", "Return")
+            case .keysThenClickOK:
+                // Into the calendar, from GTK's first cell (25 May) one row down, and select it.
+                try Xdotool.key("alt+a", "Right", "Down", "space")
+                try await shown.clickButton(1)
+            case .keysThenEscape: try Xdotool.key("alt+a", "ctrl+Left", "Escape")
+            case .cancelButton: try Xdotool.key("Left", "Return")
+            }
+        }
     }
 
     static let repetitions = ScaleAPITests.repetitions
     static let june15 = CalendarDate(year: 2025, month: 6, day: 15)
 
-    @Test(arguments: Path.allCases)
-    func everyPathResumesOnceWithTheDay(_ path: Path) async throws {
+    @Test(arguments: TestPath<Own>.all([.returnKey, .windowManagerClose, .destroyedByCode]))
+    func everyPathResumesOnceWithTheDay(_ path: TestPath<Own>) async throws {
         try GtkTestLoop.require()
-        for round in 0..<Self.repetitions {
-            let title = "calendar \(path.rawValue) \(round)"
+        try await everyPath(path, "calendar", repetitions: Self.repetitions) { title, _ in
             var request = CalendarRequest(title: title, initial: Self.june15)
             request.calendarLabel = "C_alendar:"
-            let task = Task { try await Dialog().present(request).accepted(in: request.frame) }
-            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
-            #expect(shown.title == title)
+            return try await Dialog().present(request).accepted(in: request.frame)
+        } check: { date, path, _, title in
             switch path {
-            case .returnOnOK: try Xdotool.key("Return")
-            case .keysThenReturnInTheCalendar: try Xdotool.key("alt+a", "ctrl+Right", "ctrl+Down", "Return")
-            case .keysThenClickOK:
-                // Into the calendar, from GTK's first cell (25 May) one row down, and select it.
-                try Xdotool.key("alt+a", "Right", "Down", "space")
-                let ok = try #require(await shown.buttonCenter(1))
-                try Xdotool.click(x: ok.x, y: ok.y)
-            case .escapeKey: try Xdotool.key("alt+a", "ctrl+Left", "Escape")
-            case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-            case .destroyedByCode: await ShownDialog.destroyFromCode()
-            case .cancelButton: try Xdotool.key("Left", "Return")
+            case .shared(let shared): #expect(date == (shared == .returnKey ? Self.june15 : nil), "\(title)")
+            case .own(let own): #expect(date == own.date, "\(title)")
             }
-            let result = await withDeadline(10, title) { await task.result }
-            guard let result else { task.cancel(); return }
-            switch path {
-            case .returnOnOK: #expect(try result.get() == Self.june15, "\(title)")
-            case .keysThenReturnInTheCalendar: #expect(try result.get() == CalendarDate(year: 2026, month: 7, day: 15), "\(title)")
-            case .keysThenClickOK: #expect(try result.get() == CalendarDate(year: 2025, month: 6, day: 1), "\(title)")
-            case .escapeKey, .windowManagerClose, .destroyedByCode, .cancelButton:
-                #expect(try result.get() == nil, "\(title)")
-            }
-            let left = await ShownDialog.leftovers()
-            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
         }
     }
 

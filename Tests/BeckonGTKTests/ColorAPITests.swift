@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import Foundation
 import Testing
@@ -7,10 +8,20 @@ import Testing
 /// typed into the editor's entry, then a click, Return, Escape, a close, a
 /// destroy, the timeout or a cancelled task. Each resumes exactly once with
 /// the right colour, and no window is left behind.
-@Suite(.serialized, .guiHangLimit) struct ColorDialogPathTests {
-    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case clickSelect, clickCancel, returnKey, escapeKey, windowManagerClose, destroyedByCode
-        var testDescription: String { rawValue }
+@Suite(.serialized, .guiHangLimit) struct ColorAPITests {
+    /// The colour dialog's own endings: its buttons, and Return from the hue slider.
+    enum Own: String, KindPath {
+        case clickSelect, clickCancel, tabThenReturn
+        var expected: Ending { self == .clickCancel ? .dismissed : .accepted }
+
+        func end(_ shown: ShownDialog) async throws {
+            switch self {
+            case .clickSelect: try await shown.clickButton(1)
+            case .clickCancel: try await shown.clickButton(0)
+            // Tab leaves the entry for the hue slider, which lets Return press Select.
+            case .tabThenReturn: try Xdotool.key("Tab", "Return")
+            }
+        }
     }
 
     static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init)
@@ -23,44 +34,16 @@ import Testing
         return (String(format: "#%02x40c0", level), "rgb(\(level),64,192)")
     }
 
-    @Test(arguments: Path.allCases)
-    func everyPathResumesOnceWithTheRightColour(_ path: Path) async throws {
+    @Test(arguments: TestPath<Own>.all([.escapeKey, .windowManagerClose, .destroyedByCode]))
+    func everyPathResumesOnceWithTheRightColour(_ path: TestPath<Own>) async throws {
         try GtkTestLoop.require()
-        for round in 0..<Self.repetitions {
-            let title = "colour \(path.rawValue) \(round)"
-            let task = Task { try await Dialog.color(title: title, initial: RGBAColor(parsing: "orange")) }
-            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
-            #expect(shown.title == title)
-            let typed = Self.typed(round)
-            try Xdotool.type(typed.text)
+        try await everyPath(path, "colour", repetitions: Self.repetitions) { title, _ in
+            try await Dialog.color(title: title, initial: RGBAColor(parsing: "orange"))
+        } before: { _, round in
+            try Xdotool.type(Self.typed(round).text)
             try Xdotool.key("Return")
-            try await end(shown, by: path)
-            let result = await withDeadline(10, title) { await task.result }
-            guard let result else { task.cancel(); return }
-            switch (path, result) {
-            case (.clickSelect, .success(let color)), (.returnKey, .success(let color)):
-                #expect(color?.cssString == typed.css, "\(title)")
-            case (.clickCancel, .success(let color)), (.escapeKey, .success(let color)),
-                 (.windowManagerClose, .success(let color)), (.destroyedByCode, .success(let color)):
-                #expect(color == nil, "\(title)")
-            default: Issue.record("\(title): unexpected \(result)")
-            }
-            let left = await ShownDialog.leftovers()
-            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
-        }
-    }
-
-    private func end(_ shown: ShownDialog, by path: Path) async throws {
-        switch path {
-        case .clickSelect, .clickCancel:
-            let center = try #require(await shown.buttonCenter(path == .clickSelect ? 1 : 0))
-            try Xdotool.click(x: center.x, y: center.y)
-        case .returnKey:
-            // Tab leaves the entry for the hue slider, which lets Return press Select.
-            try Xdotool.key("Tab", "Return")
-        case .escapeKey: try Xdotool.key("Escape")
-        case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-        case .destroyedByCode: await ShownDialog.destroyFromCode()
+        } check: { color, path, round, title in
+            #expect(color?.cssString == (path.expected == .accepted ? Self.typed(round).css : nil), "\(title)")
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import Foundation
 import Testing
@@ -6,57 +7,23 @@ import Testing
 /// `Dialog.text` on every ending, with real windows and real input: the
 /// awaiting task resumes exactly once with what the field held, and no window
 /// is left behind.
-@Suite(.serialized, .guiHangLimit) struct EntryWindowTests {
-    /// How a person (or the program) ends the dialog.
-    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case clickOK, returnKey, clickCancel, escapeKey, windowManagerClose, destroyedByCode, timeout, taskCancelled
-        var testDescription: String { rawValue }
-    }
+@Suite(.serialized, .guiHangLimit) struct EntryAPITests {
+    /// The shared endings the text dialog takes, beside its buttons.
+    static let shared: [Path] = [.returnKey, .escapeKey, .windowManagerClose, .destroyedByCode, .timeout,
+                                 .cancelledWhileShown]
 
     static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 5
 
-    @Test(arguments: Path.allCases)
-    func everyPathResumesOnceWithTheRightText(_ path: Path) async throws {
+    @Test(arguments: TestPath<ButtonPath>.all(shared))
+    func everyPathResumesOnceWithTheRightText(_ path: TestPath<ButtonPath>) async throws {
         try GtkTestLoop.require()
-        for round in 0..<Self.repetitions {
-            let title = "text \(path.rawValue) \(round)"
-            let task = Task {
-                try await Dialog.text(title: title, prompt: "_Name:", text: "start",
-                                      timeout: path == .timeout ? .seconds(2) : nil)
-            }
-            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
-            #expect(shown.title == title)
+        try await everyPath(path, "text", repetitions: Self.repetitions) { title, timeout in
+            try await Dialog.text(title: title, prompt: "_Name:", text: "start", timeout: timeout)
+        } before: { _, round in
             // Typing replaces the selected initial text.
             try Xdotool.type("Zoe \(round)")
-            try await end(shown, by: path, task: task)
-            let result = await withDeadline(10, title) { await task.result }
-            guard let result else { task.cancel(); return }
-            switch (path, result) {
-            case (.clickOK, .success(let text)), (.returnKey, .success(let text)):
-                #expect(text == "Zoe \(round)", "\(title)")
-            case (.clickCancel, .success(let text)), (.escapeKey, .success(let text)),
-                 (.windowManagerClose, .success(let text)), (.destroyedByCode, .success(let text)):
-                #expect(text == nil, "\(title)")
-            case (.timeout, .failure(let error)): #expect(error as? DialogError == .timedOut, "\(title)")
-            case (.taskCancelled, .failure(let error)): #expect(error is CancellationError, "\(title)")
-            default: Issue.record("\(title): unexpected \(result)")
-            }
-            let left = await ShownDialog.leftovers()
-            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
-        }
-    }
-
-    private func end(_ shown: ShownDialog, by path: Path, task: Task<String?, any Error>) async throws {
-        switch path {
-        case .clickOK, .clickCancel:
-            let center = try #require(await shown.buttonCenter(path == .clickOK ? 1 : 0))
-            try Xdotool.click(x: center.x, y: center.y)
-        case .returnKey: try Xdotool.key("Return")
-        case .escapeKey: try Xdotool.key("Escape")
-        case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-        case .destroyedByCode: await ShownDialog.destroyFromCode()
-        case .timeout: break
-        case .taskCancelled: task.cancel()
+        } check: { text, path, round, title in
+            #expect(text == (path.expected == .accepted ? "Zoe \(round)" : nil), "\(title)")
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// chooser's own window, as no portal runs here) and real keys, on a real
 /// tree: Return, Cancel, Escape, a window-manager close, the timeout and a
 /// cancelled task. Each resumes exactly once, and no window is left behind.
-@Suite(.serialized, .guiHangLimit) struct FileDialogPathTests {
+@Suite(.serialized, .guiHangLimit) struct FileSelectionAPITests {
     static let tree: String = {
         // GTK's own chooser, which the tests drive, even on a desktop whose
         // portal would answer (the end-to-end PortalFileChooserTests cover it).

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import CBeckonShim
 import CGtk
@@ -111,29 +112,30 @@ import Testing
         #expect(await feed.waitForTermination() == "cancelled")
     }
 
-    enum Ending: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case escapeKey, returnOnCancel, cancelButton, windowManagerClose, destroyedByCode
-        var testDescription: String { rawValue }
+    /// The progress dialog's own dismissals: Return on Cancel, which has the
+    /// focus while OK waits, and a click on Cancel.
+    enum Dismissal: String, KindPath {
+        case returnOnCancel, cancelButton
+        var expected: Ending { .dismissed }
+
+        func end(_ shown: ShownDialog) async throws {
+            switch self {
+            case .returnOnCancel: try Xdotool.key("Return")
+            case .cancelButton: try await shown.clickButton(0)
+            }
+        }
     }
 
-    @Test(arguments: Ending.allCases)
-    func everyDismissalIsNilAndStopsTheWork(_ ending: Ending) async throws {
+    @Test(arguments: TestPath<Dismissal>.all([.escapeKey, .windowManagerClose, .destroyedByCode]))
+    func everyDismissalIsNilAndStopsTheWork(_ ending: TestPath<Dismissal>) async throws {
         try GtkTestLoop.require()
         let feed = Feed()
-        let title = "progress \(ending.rawValue)"
+        let title = "progress \(ending.testDescription)"
         let task = Task { try await Dialog.progress(title: title, updates: feed.stream) }
         let shown = try #require(await ShownDialog.wait())
         feed.continuation.yield(.fraction(0.4))
         _ = await Self.waitUntilShown("40 %") { $0.fraction == 0.4 }
-        switch ending {
-        case .escapeKey: try Xdotool.key("Escape")
-        case .returnOnCancel: try Xdotool.key("Return") // Cancel has the focus while OK waits
-        case .cancelButton:
-            let cancel = try #require(await shown.buttonCenter(0))
-            try Xdotool.click(x: cancel.x, y: cancel.y)
-        case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-        case .destroyedByCode: await ShownDialog.destroyFromCode()
-        }
+        try await ending.end(shown) { task.cancel() }
         let result = await withDeadline(10, title) { await task.result }
         #expect(try result?.get() == nil, "\(title)")
         #expect(await feed.waitForTermination() == "cancelled", "\(title)")

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import CGtk
 import Foundation
@@ -8,43 +9,35 @@ import Testing
 /// `Dialog.number` on a real scale with real input: every ending resumes the
 /// awaiting task exactly once with the number on the scale, and leaves no window.
 @Suite(.serialized, .guiHangLimit) struct ScaleAPITests {
-    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case arrowsThenClickOK, arrowsThenReturn, escapeKey, windowManagerClose, destroyedByCode, cancelButton
-        var testDescription: String { rawValue }
+    /// The scale's own endings: arrows, then OK, Return or Escape; the Cancel button.
+    enum Own: String, KindPath {
+        case arrowsThenClickOK, arrowsThenReturn, arrowsThenEscape, cancelButton
+        var expected: Ending { self == .arrowsThenClickOK || self == .arrowsThenReturn ? .accepted : .dismissed }
+        /// The number each accepting ending leaves on the scale, from 40 in steps of 5.
+        var number: Int? { [.arrowsThenClickOK: 50, .arrowsThenReturn: 35][self] }
+
+        func end(_ shown: ShownDialog) async throws {
+            switch self {
+            case .arrowsThenClickOK:
+                try Xdotool.key("Right", "Right", "Left", "Right")
+                try await shown.clickButton(1)
+            case .arrowsThenReturn: try Xdotool.key("Left", "Return")
+            case .arrowsThenEscape: try Xdotool.key("Right", "Escape")
+            case .cancelButton: try await shown.clickButton(0)
+            }
+        }
     }
 
     static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 5
 
-    @Test(arguments: Path.allCases)
-    func everyPathResumesOnceWithTheNumber(_ path: Path) async throws {
+    @Test(arguments: TestPath<Own>.all([.windowManagerClose, .destroyedByCode]))
+    func everyPathResumesOnceWithTheNumber(_ path: TestPath<Own>) async throws {
         try GtkTestLoop.require()
-        for round in 0..<Self.repetitions {
-            let title = "scale \(path.rawValue) \(round)"
-            let task = Task { try await Dialog.number(in: 0...100, initial: 40, step: 5, title: title) }
-            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
-            #expect(shown.title == title)
-            switch path {
-            case .arrowsThenClickOK:
-                try Xdotool.key("Right", "Right", "Left", "Right")
-                let ok = try #require(await shown.buttonCenter(1))
-                try Xdotool.click(x: ok.x, y: ok.y)
-            case .arrowsThenReturn: try Xdotool.key("Left", "Return")
-            case .escapeKey: try Xdotool.key("Right", "Escape")
-            case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-            case .destroyedByCode: await ShownDialog.destroyFromCode()
-            case .cancelButton:
-                let cancel = try #require(await shown.buttonCenter(0))
-                try Xdotool.click(x: cancel.x, y: cancel.y)
-            }
-            let result = await withDeadline(10, title) { await task.result }
-            guard let result else { task.cancel(); return }
-            switch path {
-            case .arrowsThenClickOK: #expect(try result.get() == 50, "\(title)")
-            case .arrowsThenReturn: #expect(try result.get() == 35, "\(title)")
-            case .escapeKey, .windowManagerClose, .destroyedByCode, .cancelButton: #expect(try result.get() == nil, "\(title)")
-            }
-            let left = await ShownDialog.leftovers()
-            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
+        try await everyPath(path, "scale", repetitions: Self.repetitions) { title, _ in
+            try await Dialog.number(in: 0...100, initial: 40, step: 5, title: title)
+        } check: { number, path, _, title in
+            guard case .own(let own) = path else { return #expect(number == nil, "\(title)") }
+            #expect(number == own.number, "\(title)")
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import BeckonTestSupport
 import CBeckonShim
 import CGtk
@@ -11,38 +12,15 @@ import Testing
 /// OK shut, and input from pipes, FIFOs and endless files fills the view
 /// while the buttons and the timeout keep working.
 @Suite(.serialized, .guiHangLimit) struct TextInfoAPITests {
-    enum Path: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case returnKey, clickOK, escapeKey, windowManagerClose, destroyedByCode, cancelButton
-        var testDescription: String { rawValue }
-    }
-
     static let repetitions = ProcessInfo.processInfo.environment["BECKON_REPETITIONS"].flatMap(Int.init).map { min(max($0, 1), 20) } ?? 3
 
-    @Test(arguments: Path.allCases)
-    func everyPathResumesOnce(_ path: Path) async throws {
+    @Test(arguments: TestPath<ButtonPath>.all([.returnKey, .escapeKey, .windowManagerClose, .destroyedByCode]))
+    func everyPathResumesOnce(_ path: TestPath<ButtonPath>) async throws {
         try GtkTestLoop.require()
-        for round in 0..<Self.repetitions {
-            let title = "text \(path.rawValue) \(round)"
-            let task = Task { try await Dialog.showText("Read this.\nAnd this.", title: title) }
-            let shown = try #require(await ShownDialog.wait(), "\(title): the dialog never got the focus")
-            #expect(shown.title == title)
-            switch path {
-            case .returnKey: try Xdotool.key("Return")
-            case .clickOK:
-                let ok = try #require(await shown.buttonCenter(1))
-                try Xdotool.click(x: ok.x, y: ok.y)
-            case .escapeKey: try Xdotool.key("Escape")
-            case .windowManagerClose: try Xdotool.close(xid: shown.xid)
-            case .destroyedByCode: await ShownDialog.destroyFromCode()
-            case .cancelButton:
-                let cancel = try #require(await shown.buttonCenter(0))
-                try Xdotool.click(x: cancel.x, y: cancel.y)
-            }
-            let result = await withDeadline(10, title) { await task.result }
-            guard let result else { task.cancel(); return }
-            #expect(try result.get() == (path == .returnKey || path == .clickOK), "\(title)")
-            let left = await ShownDialog.leftovers()
-            #expect(left.visibleWindows == 0 && left.dialogs == 0, "\(title): \(left) left behind")
+        try await everyPath(path, "text", repetitions: Self.repetitions) { title, _ in
+            try await Dialog.showText("Read this.\nAnd this.", title: title)
+        } check: { read, path, _, title in
+            #expect(read == (path.expected == .accepted), "\(title)")
         }
     }
 

@@ -39,13 +39,7 @@ import Testing
     /// the timeout holds.
     @Test func theTimeoutEndsTermsOfOneHugeLine() throws {
         try X11.require()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-watchdog-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("line.md")
-        try Data((String(repeating: "a", count: 200_000) + "\n").utf8).write(to: file)
-        let result = try run(Products.beckon, ["terms", "--file", file.path, "--timeout", "5", "--json"],
-                             environment: ["XDG_STATE_HOME": directory.path], deadline: 14)
+        let result = try Self.terms(String(repeating: "a", count: 200_000) + "\n", timeout: 5, deadline: 14)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == 5, "\(result)")
         #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
@@ -58,20 +52,28 @@ import Testing
     /// process ends at the deadline, or within the backstop's second of it.
     @Test func theTermsDeadlineIsNotPostponedBySlowTerms() throws {
         try X11.require()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-watchdog-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("links.md")
-        try Data((String(repeating: "[a](b) ", count: 1_000_000) + "\n").utf8).write(to: file)
+        let markdown = String(repeating: "[a](b) ", count: 1_000_000) + "\n"
         let started = ContinuousClock.now
-        let result = try run(Products.beckon, ["terms", "--file", file.path, "--timeout", "12", "--json"],
-                             environment: ["XDG_STATE_HOME": directory.path], deadline: 40)
+        let result = try Self.terms(markdown, timeout: 12, deadline: 40)
         let took = started.duration(to: .now)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == 5, "\(result)")
         #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
         // 12 s, the backstop's second, and room for a loaded machine.
         #expect(took < .milliseconds(14_500), "ended \(took) after the start, --timeout 12: \(result)")
+    }
+
+    /// `beckon terms --json --timeout` on `markdown`, with the file and the
+    /// consent state in a directory of its own, removed when it ends. A clock
+    /// started before the call also counts writing the file (milliseconds).
+    static func terms(_ markdown: String, timeout: Int, deadline: Double) throws -> ProcessResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-watchdog-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("terms.md")
+        try Data(markdown.utf8).write(to: file)
+        return try run(Products.beckon, ["terms", "--file", file.path, "--timeout", String(timeout), "--json"],
+                       environment: ["XDG_STATE_HOME": directory.path], deadline: deadline)
     }
 
     /// The bit of `signal` in a /proc/PID/status mask line such as "SigCgt:".

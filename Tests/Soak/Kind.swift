@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import CGtk
 import Foundation
 import Synchronization

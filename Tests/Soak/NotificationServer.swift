@@ -1,3 +1,4 @@
+import BeckonTestEndings
 import Foundation
 
 /// A session bus of the soak's own (dbus-daemon with no service files, so
@@ -25,7 +26,7 @@ struct NotificationServer: Sendable {
         guard let made = mkdtemp(&template) else { throw Failure(description: "no temporary directory") }
         let directory = String(cString: made)
         let config = directory + "/session.conf", printed = directory + "/address"
-        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        try SessionBusConfiguration.text.write(toFile: config, atomically: true, encoding: .utf8)
         // The watcher's stdin is a pipe only the soak writes to (close on
         // exec, so no other child holds it): its end is the soak's end, even
         // as a zombie, which `kill -0` would take for alive. SIGKILL, as a
@@ -71,19 +72,4 @@ struct NotificationServer: Sendable {
         }
         throw Failure(description: "waited 10 s for \(what)")
     }
-
-    private static let configuration = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:tmpdir=/tmp</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
 }

@@ -1,4 +1,5 @@
 @testable import Beckon
+import BeckonTestEndings
 import CBeckonShim
 import CGtk
 import Foundation

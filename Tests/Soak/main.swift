@@ -22,6 +22,7 @@
 //                       main-queue drain installed; proves @MainActor runs.
 //   BeckonSoak countdown  a 1.5 s prompt with its countdown on the terminal (Countdown.swift).
 @testable import Beckon
+import BeckonTestEndings
 import CBeckonShim
 import CGtk
 import Dispatch

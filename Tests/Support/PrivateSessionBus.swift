@@ -1,3 +1,4 @@
+import BeckonTestEndings
 import Foundation
 
 /// A session bus of the test's own (dbus-daemon with no service files, so
@@ -24,7 +25,7 @@ package final class PrivateSessionBus: @unchecked Sendable {
             .appendingPathComponent("beckon-bus-\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("session.conf")
-        try Self.configuration.write(to: config, atomically: true, encoding: .utf8)
+        try SessionBusConfiguration.text.write(to: config, atomically: true, encoding: .utf8)
         // The daemon prints its address to a file read while it runs. A
         // watcher ends it with the test process, which never deinits a bus
         // kept for a whole suite; SIGKILL, as children inherit the test
@@ -150,23 +151,6 @@ package final class PrivateSessionBus: @unchecked Sendable {
         ], deadline: 10)
         return answer.stdout.contains("boolean true")
     }
-
-    /// A session bus that lets dbus-monitor see everything and starts nothing
-    /// on demand: no service directories.
-    private static let configuration = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:tmpdir=/tmp</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
 }
 
 /// A required value in test support, without Testing's macro.

@@ -297,90 +297,61 @@ def section_attacks(report):
         # 3. Huge documents: the window shows, and --timeout 5 holds. zenity --text-info gets the same bytes.
         if wanted('documents'):
             for title, path in documents(work):
-                results = {}
-                for program in (BECKON, ZENITY):
-                    outcomes, good = [], True
-                    for _ in range(n):
-                        env, state = state_env(display.env, LC_ALL="C.UTF-8")
-                        argv = [BECKON, "terms", "--file", path, "--id", "org.beckon.big", "--timeout", "5"] \
-                            if program == BECKON else [ZENITY, "--text-info", "--filename", path, "--timeout", "5"]
-                        run = Measured(argv, env)
-                        shown = display.window_of(run.pid, seconds=12)
-                        box = geometry(display, shown) if shown else None
-                        code, out, err = run.wait(60)
-                        extra = ("shown" + ("" if box is None or on_screen(box) else ", OFF SCREEN %s" % (box,))) \
-                            if shown else "no window"
-                        outcomes.append(words(code, err, program, run, extra))
-                        good = good and bool(shown) and code == 5 and run.took <= 7 and (box is None or on_screen(box))
-                    results[program] = (tally_words(outcomes), good)
+                def attempt(program):
+                    env, state = state_env(display.env, LC_ALL="C.UTF-8")
+                    run, shown, box, code, err = terms_window(display, program, path, env, 60, "--id", "org.beckon.big")
+                    extra = ("shown" + ("" if box is None or on_screen(box) else ", OFF SCREEN %s" % (box,))) \
+                        if shown else "no window"
+                    return (words(code, err, program, run, extra),
+                            bool(shown) and code == 5 and run.took <= 7 and (box is None or on_screen(box)))
+                results = beside(n, attempt)
                 row("terms: %s, `--timeout 5`" % title, n, results[BECKON][0], results[ZENITY][0], results[BECKON][1])
 
         # 4. Nesting: the window stays on the screen, so nothing is accepted unseen.
         if wanted('nesting'):
             for title, path in nested_documents(work):
-                results = {}
-                for program in (BECKON, ZENITY):
-                    outcomes, good = [], True
-                    for _ in range(n):
-                        env, state = state_env(display.env)
-                        argv = [BECKON, "terms", "--file", path, "--timeout", "5"] if program == BECKON \
-                            else [ZENITY, "--text-info", "--filename", path, "--timeout", "5"]
-                        run = Measured(argv, env)
-                        shown = display.window_of(run.pid, seconds=12)
-                        box = geometry(display, shown) if shown else None
-                        code, out, err = run.wait(30)
-                        where = ("%d×%d at (%d, %d), %s" % (box[2], box[3], box[0], box[1],
-                                                             "on screen" if on_screen(box) else "OFF SCREEN")) \
-                            if box else "no window"
-                        outcomes.append(words(code, err, program, extra=where))
-                        good = good and box is not None and on_screen(box) and code == 5
-                    results[program] = (tally_words(outcomes), good)
+                def attempt(program):
+                    env, state = state_env(display.env)
+                    run, shown, box, code, err = terms_window(display, program, path, env, 30)
+                    where = ("%d×%d at (%d, %d), %s" % (box[2], box[3], box[0], box[1],
+                                                         "on screen" if on_screen(box) else "OFF SCREEN")) \
+                        if box else "no window"
+                    return words(code, err, program, extra=where), box is not None and on_screen(box) and code == 5
+                results = beside(n, attempt)
                 row("terms: %s" % title, n, results[BECKON][0], results[ZENITY][0], results[BECKON][1])
 
         # 5. A stuck GTK loop: --timeout and SIGTERM/SIGINT still hold.
         if wanted('stuck'):
             columns = ["--column=c%d" % i for i in range(10000)]
-            results = {}
-            for program in (BECKON, ZENITY):
-                outcomes, good = [], True
-                for _ in range(n):
-                    run = Measured([program, "--list"] + columns + ["--timeout", "3"], display.env)
-                    code, out, err = run.wait(40)
-                    outcomes.append(words(code, err, program, run))
-                    good = good and code == 5 and run.took <= 5
-                results[program] = (tally_words(outcomes), good)
+            def attempt(program):
+                run = Measured([program, "--list"] + columns + ["--timeout", "3"], display.env)
+                code, out, err = run.wait(40)
+                return words(code, err, program, run), code == 5 and run.took <= 5
+            results = beside(n, attempt)
             row("`--list` with 10,000 columns, `--timeout 3`", n, results[BECKON][0], results[ZENITY][0],
                 results[BECKON][1])
             for name, sig, want in (("SIGTERM", signal.SIGTERM, 143), ("SIGINT", signal.SIGINT, 130)):
-                results = {}
-                for program in (BECKON, ZENITY):
-                    outcomes, good = [], True
-                    for _ in range(n):
-                        run = Measured([program, "--list"] + columns, display.env)
-                        time.sleep(2)  # the loop is busy laying out the columns by now
-                        sent = time.monotonic()
-                        os.kill(run.pid, sig)
-                        code, out, err = run.wait(40)
-                        after = time.monotonic() - sent
-                        outcomes.append(words(code, err, program, extra="%.1f s after the signal" % after))
-                        good = good and code == want and after <= 1.5
-                    results[program] = (tally_words(outcomes), good)
+                def attempt(program):
+                    run = Measured([program, "--list"] + columns, display.env)
+                    time.sleep(2)  # the loop is busy laying out the columns by now
+                    sent = time.monotonic()
+                    os.kill(run.pid, sig)
+                    code, out, err = run.wait(40)
+                    after = time.monotonic() - sent
+                    return words(code, err, program, extra="%.1f s after the signal" % after), code == want and after <= 1.5
+                results = beside(n, attempt)
                 row("%s to `--list` with 10,000 columns" % name, n, results[BECKON][0], results[ZENITY][0],
                     results[BECKON][1])
 
         # 6. Few file descriptors.
         if wanted('fds'):
             for limit in (4, 6, 8, 9, 10, 11, 16):
-                results = {}
-                for program in (BECKON, ZENITY):
-                    outcomes, good = [], True
-                    for _ in range(n):
-                        run = Measured(["prlimit", "--nofile=%d:%d" % (limit, limit), "--", program, "--question",
-                                        "--text=hi", "--timeout=2"], display.env)
-                        code, out, err = run.wait(20)
-                        outcomes.append(words(code, err, program))
-                        good = good and (code == 5 or (code == 255 and "descriptor" in err))
-                    results[program] = (tally_words(outcomes), good)
+                def attempt(program):
+                    run = Measured(["prlimit", "--nofile=%d:%d" % (limit, limit), "--", program, "--question",
+                                    "--text=hi", "--timeout=2"], display.env)
+                    code, out, err = run.wait(20)
+                    return words(code, err, program), code == 5 or (code == 255 and "descriptor" in err)
+                results = beside(n, attempt)
                 row("`--question` with %d file descriptors allowed" % limit, n, results[BECKON][0], results[ZENITY][0],
                     results[BECKON][1])
 
@@ -516,6 +487,32 @@ def section_attacks(report):
                    "(none at all with `TERM=dumb`), links opened only for http, https and mailto, and a clear "
                    "message with a documented exit code for every failure." % os.path.relpath(BECKON, os.getcwd()),
                    rows, ok)
+
+
+def beside(n, attempt):
+    """The same attack on beckon and on zenity, n times each: `attempt(program)` gives one
+    run's (words, as wanted); returns {program: (the words tallied, every run as wanted)}."""
+    results = {}
+    for program in (BECKON, ZENITY):
+        outcomes, good = [], True
+        for _ in range(n):
+            told, ok = attempt(program)
+            outcomes.append(told)
+            good = good and ok
+        results[program] = (tally_words(outcomes), good)
+    return results
+
+
+def terms_window(display, program, path, env, seconds, *beckon_extra):
+    """`path` shown with --timeout 5 by `beckon terms` (with `beckon_extra`) or zenity --text-info:
+    (the run, its window or None, the window's geometry or None, exit code, stderr)."""
+    argv = [BECKON, "terms", "--file", path, *beckon_extra, "--timeout", "5"] if program == BECKON \
+        else [ZENITY, "--text-info", "--filename", path, "--timeout", "5"]
+    run = Measured(argv, env)
+    shown = display.window_of(run.pid, seconds=12)
+    box = geometry(display, shown) if shown else None
+    code, out, err = run.wait(seconds)
+    return run, shown, box, code, err
 
 
 def tally_words(outcomes):
@@ -680,23 +677,19 @@ def link_rows(display, work, n):
     ]
     rows = []
     for title, markup, keys, wanted in cases:
-        results = {}
-        for program in (BECKON, ZENITY):
-            outcomes, good = [], True
-            for _ in range(n):
-                desktop = RecordingDesktop(work)
-                run = Measured([program, "--info", "--text=" + markup, "--timeout=20"], dict(display.env, **desktop.env))
-                window = display.window_of(run.pid, seconds=12)
-                if window:
-                    display.key(window, *keys)
-                    until(lambda: len(desktop.uris()) >= len(wanted), 15)
-                    time.sleep(1)  # the links before the last one would have reached the handler by now
-                    display.key(window, "Escape")
-                code, out, err = run.wait(30)
-                opened = desktop.uris()
-                outcomes.append(status(code) + ", the handler got " + (", ".join(opened) if opened else "nothing"))
-                good = good and opened == wanted
-            results[program] = (tally_words(outcomes), good)
+        def attempt(program):
+            desktop = RecordingDesktop(work)
+            run = Measured([program, "--info", "--text=" + markup, "--timeout=20"], dict(display.env, **desktop.env))
+            window = display.window_of(run.pid, seconds=12)
+            if window:
+                display.key(window, *keys)
+                until(lambda: len(desktop.uris()) >= len(wanted), 15)
+                time.sleep(1)  # the links before the last one would have reached the handler by now
+                display.key(window, "Escape")
+            code, out, err = run.wait(30)
+            opened = desktop.uris()
+            return status(code) + ", the handler got " + (", ".join(opened) if opened else "nothing"), opened == wanted
+        results = beside(n, attempt)
         rows.append((title, str(n), results[BECKON][0], results[ZENITY][0], results[BECKON][1]))
         log("attacks: %s: %s" % (title, "as wanted" if results[BECKON][1] else "NOT AS WANTED"))
     return rows

@@ -30,33 +30,31 @@ def log(text):
 # ---- displays --------------------------------------------------------------
 
 class Display:
-    """An Xvfb of our own (-displayfd picks a free number), with openbox if asked."""
+    """A private Xvfb, with openbox if asked, started by scripts/with-display (which retries
+    when two servers race for one display number) and kept until close()."""
 
     def __init__(self, wm=True):
-        read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                                      "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        number = b""
-        deadline = time.monotonic() + 20
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            chunk = os.read(read, 16)
-            if not chunk:
-                break
-            number += chunk
-        os.close(read)
-        if not number.strip():
-            self.xvfb.kill()
-            raise RuntimeError("Xvfb did not start")
-        self.name = ":" + number.decode().strip()
+        command = [os.path.join(ROOT, "scripts/with-display")] + ([] if wm else ["--no-wm"])
+        # The held command prints what with-display exported, then waits for its stdin to close.
+        command += ["sh", "-c", 'echo "$DISPLAY $WITH_DISPLAY_XVFB_PID $WITH_DISPLAY_WM_PID"; exec cat >/dev/null']
+        errors = tempfile.TemporaryFile()
+        self.holder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=errors, start_new_session=True)
+        fields = self.holder.stdout.readline().decode().split()
+        if len(fields) < 2:
+            self.holder.kill()
+            self.holder.wait()
+            errors.seek(0)
+            raise RuntimeError("scripts/with-display did not start a display: %s"
+                               % errors.read().decode("utf-8", "replace").strip())
+        errors.close()
+        self.name = fields[0]
+        self.xvfb_pid = int(fields[1])
+        self.wm_pid = int(fields[2]) if len(fields) > 2 else None
         self.env = dict(os.environ, DISPLAY=self.name)
         self.env.pop("WAYLAND_DISPLAY", None)
-        self.wm = None
-        if wm:
-            self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
-            until(lambda: b"window id" in run_quiet(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], self.env), 10)
+        for name in ("WITH_DISPLAY_XVFB_PID", "WITH_DISPLAY_WM_PID", "WITH_DISPLAY_NO_WM"):
+            self.env.pop(name, None)
 
     def window_of(self, pid, seconds=15):
         """The first visible window of process `pid`, or None after `seconds`."""
@@ -72,18 +70,38 @@ class Display:
         subprocess.run(["xdotool", "key", "--clearmodifiers", *keys], env=self.env, capture_output=True, timeout=10)
 
     def kill_server(self):
-        self.xvfb.kill()
-        self.xvfb.wait()
+        self._kill(self.xvfb_pid)
 
     def kill_wm(self):
-        if self.wm:
-            self.wm.kill()
-            self.wm.wait()
+        if self.wm_pid:
+            self._kill(self.wm_pid)
+            self.wm_pid = None
+
+    @staticmethod
+    def _kill(pid):
+        """SIGKILL to a process of the display (not our child: with-display's), and wait until it is gone."""
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        def gone():
+            try:
+                with open("/proc/%d/stat" % pid) as stat:
+                    return stat.read().rsplit(") ", 1)[1].startswith("Z")
+            except OSError:
+                return True
+        until(gone, 10)
 
     def close(self):
-        self.kill_wm()
-        if self.xvfb.poll() is None:
-            self.kill_server()
+        """Closing the held command's stdin ends it; with-display then stops openbox and Xvfb."""
+        if self.holder.poll() is None:
+            self.holder.stdin.close()
+            try:
+                self.holder.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.holder.pid, signal.SIGKILL)
+                self.holder.wait()
+        self.holder.stdout.close()
 
 
 def run_quiet(command, env, seconds=5):
@@ -100,6 +118,13 @@ def until(probe, seconds, every=0.05):
         if value or time.monotonic() > deadline:
             return value
         time.sleep(every)
+
+
+def zenity_args(args):
+    """The same dialog for zenity: --json is beckon's; terms has no zenity counterpart."""
+    if args[0] == "terms":
+        return None
+    return [a for a in args if a != "--json"]
 
 
 # ---- one run of a program --------------------------------------------------

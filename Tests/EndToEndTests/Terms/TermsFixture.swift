@@ -172,6 +172,19 @@ enum TermsInput {
         } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
     }
 
+    /// Presses Ctrl+End until the gate of `window` is open with Accept usable,
+    /// as a person does while the text view lays out the end and the end moves
+    /// on, every `every` seconds; returns what the gate showed. `what` names
+    /// the terms in the failure, thrown after `seconds` with what the gate last showed.
+    @discardableResult
+    static func endUntilGateOpens(_ window: String, _ what: String, seconds: Double,
+                                  every: Double = 0.2) throws -> Set<String> {
+        try poll("the gate of \(what) to open after ctrl+End", seconds: seconds, every: every) {
+            try Xdotool.key("ctrl+End")
+            return try gate(of: window)
+        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+    }
+
     /// Selects all the terms and copies them (ctrl+a, ctrl+c on the focused
     /// window) until the clipboard holds `text`; returns what it holds. Throws
     /// after `seconds` with what it last held.

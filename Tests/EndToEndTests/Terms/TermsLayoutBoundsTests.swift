@@ -47,10 +47,7 @@ import Testing
         let window = try TermsInput.window(of: process)
         // Ctrl+End shows the end, which opens the gate once all the text is in
         // (an earlier Ctrl+End shows the end of what is in so far, as designed).
-        try poll("\(name): Ctrl+End to open the gate", seconds: 40, every: 0.25) {
-            try Xdotool.key("ctrl+End")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try TermsInput.endUntilGateOpens(window, name, seconds: 40, every: 0.25)
         try Xdotool.key("Return")
         let result = process.wait(deadline: 20)
         #expect(result.exitCode == 0, "\(name): \(result)")

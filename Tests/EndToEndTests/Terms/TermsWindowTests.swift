@@ -249,10 +249,7 @@ import Testing
         // A person goes to the end and waits for Accept. While the text view is
         // still laying out the last parts, the end it scrolled to can move on:
         // go to the end again until the gate opens.
-        try poll("the gate of the large terms to open after ctrl+End", seconds: 30, every: 0.2) {
-            try Xdotool.key("ctrl+End")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try TermsInput.endUntilGateOpens(window, "the large terms", seconds: 30)
         try Xdotool.key("Return")
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
@@ -278,10 +275,7 @@ import Testing
         // A person goes to the end, and again while GtkTextView lays out the
         // lines above and the end moves on, until Accept is usable. (A
         // deadline, not a speed target: bench/terms-scale measures the time.)
-        try poll("the gate of 5 MB of terms to open after ctrl+End", seconds: 120, every: 0.2) {
-            try Xdotool.key("ctrl+End")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try TermsInput.endUntilGateOpens(window, "5 MB of terms", seconds: 120)
         try Xdotool.key("Return")
         let result = process.wait(deadline: 30)
         #expect(result.exitCode == 0, "\(result)")
@@ -320,10 +314,7 @@ import Testing
         try Xdotool.key("Return")
 
         // Ctrl+End goes to the end of the last page, which opens the gate.
-        try poll("the gate of the paged terms to open after ctrl+End", seconds: 30, every: 0.2) {
-            try Xdotool.key("ctrl+End")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        try TermsInput.endUntilGateOpens(window, "the paged terms", seconds: 30)
         #expect(try TermsInput.gate(of: window).contains("page-\(pages)-of-\(pages)"))
         let end = try TermsInput.copyAll(until: "Part 200\n")
         #expect(end.hasSuffix("You can now accept or decline."))
