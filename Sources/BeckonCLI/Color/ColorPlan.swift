@@ -43,3 +43,11 @@ struct ColorPlan: Sendable, Equatable {
         ZenityAnswer(printed: color.cssString + "\n", json: .string(color.cssString), timeout: timeout)
     }
 }
+
+extension ColorPlan: ZenityPlan {
+    @GtkActor init(_ options: ColorOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    func answer(_ color: RGBAColor) -> ZenityAnswer { Self.answer(color) }
+}

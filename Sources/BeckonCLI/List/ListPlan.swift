@@ -58,12 +58,7 @@ struct ListPlan: Sendable {
         }
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-list.png"),
-                                     environment: environment)
-        // zenity's window is 300 by 196 unless --width or --height says otherwise.
-        if common.width == nil && common.height == nil {
-            request.frame.width = 300
-            request.frame.height = 196
-        }
+                                     defaultSize: (300, 196), environment: environment)
         self.request = request
         self.buttons = buttons
         self.warning = warning
@@ -109,5 +104,14 @@ struct ListPlan: Sendable {
         return ZenityAnswer(printed: values.isEmpty ? "" : text + "\n", json: .string(text),
                             jsonDetails: [("indices", .array(selection.indices.map { .int(Int64($0)) }))],
                             timeout: .printsAnswer)
+    }
+}
+
+extension ListPlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: ListOptions, context: ZenityContext) throws {
+        try self.init(options, environment: context.environment, translations: context.translations,
+                      warn: context.warn)
     }
 }

@@ -47,3 +47,11 @@ struct PasswordPlan: Sendable, Equatable {
         return ZenityAnswer(printed: printed, json: .object(members), timeout: timeout)
     }
 }
+
+extension PasswordPlan: ZenityPlan {
+    @GtkActor init(_ options: PasswordOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    func answer(_ credentials: Credentials) -> ZenityAnswer { Self.answer(credentials) }
+}

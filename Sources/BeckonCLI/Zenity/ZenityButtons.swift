@@ -38,11 +38,16 @@ struct ZenityButtons: Sendable, Equatable {
 
     /// The buttons of zenity's dialogs built from its UI file (entry, scale,
     /// calendar, password, colour): Cancel, then OK (Return), then the extra
-    /// buttons, which zenity adds after the others.
-    static func cancelOK(_ common: CommonOptions, translations: Translations) -> ZenityButtons {
+    /// buttons, which zenity adds after the others. `zenityWording`: "Cancel"
+    /// and "OK" from zenity's own catalogue, as its forms and progress UI
+    /// files label them, rather than GTK's "_Cancel" and "_OK".
+    static func cancelOK(_ common: CommonOptions, translations: Translations,
+                         zenityWording: Bool = false) -> ZenityButtons {
         var result = ZenityButtons()
-        result.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        result.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
+        let cancel = zenityWording ? translations.zenity("Cancel") : translations.gtk("_Cancel")
+        let ok = zenityWording ? translations.zenity("OK") : translations.gtk("_OK")
+        result.add(common.cancelLabel ?? cancel, .cancel, .cancel)
+        result.add(common.okLabel ?? ok, .default, .ok)
         result.addExtras(common.extraButtons)
         return result
     }
