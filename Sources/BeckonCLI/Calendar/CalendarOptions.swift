@@ -4,13 +4,11 @@ import Beckon
 /// given: escapes and markup are still to be processed), the `day`, `month`
 /// and `year` (today's stand in for those not given) and `dateFormat` (nil
 /// for the locale's date format), each read through its ``Key``.
-struct CalendarOptions: ZenityKind, Equatable {
-    typealias Plan = CalendarPlan
+struct CalendarOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
     /// Its options, each declared once.
-    enum Key {
-        static let text = ZenityOptionTable.Key.text
+    enum Key: ZenityOptionTable.Text {
         static let day = OptionKey.int("day", "DAY", "Set the calendar day")
         static let month = OptionKey.int("month", "MONTH", "Set the calendar month")
         static let year = OptionKey.int("year", "YEAR", "Set the calendar year")
@@ -19,8 +17,7 @@ struct CalendarOptions: ZenityKind, Equatable {
 
     /// `--calendar` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        name: "calendar", flagHelp: "Display calendar dialog",
-        helpTitle: "Calendar options", helpSummary: "Show calendar options",
+        "calendar", "Display calendar dialog", help: "Calendar options",
         options: [Key.text, Key.day, Key.month, Key.year, Key.dateFormat],
         make: CalendarOptions.init(arguments:))
 }

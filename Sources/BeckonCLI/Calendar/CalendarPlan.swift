@@ -77,3 +77,5 @@ extension CalendarPlan: ZenityPlan {
         try self.init(options, environment: context.environment, translations: context.translations)
     }
 }
+
+extension CalendarOptions: ZenityKind { typealias Plan = CalendarPlan }

@@ -3,8 +3,7 @@ import Beckon
 /// Everything the command line says about a `--color-selection` dialog:
 /// `color` (any text gdk_rgba_parse takes; anything else is ignored) and
 /// `showPalette` (the palette instead of the editor), read through its ``Key``.
-struct ColorOptions: ZenityKind, Equatable {
-    typealias Plan = ColorPlan
+struct ColorOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
     /// Its options, each declared once.
@@ -15,8 +14,7 @@ struct ColorOptions: ZenityKind, Equatable {
 
     /// `--color-selection` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        name: "color-selection", flagHelp: "Display color selection dialog",
-        helpTitle: "Color selection options", helpSummary: "Show color selection options",
+        "color-selection", "Display color selection dialog", help: "Color selection options",
         options: [Key.color, Key.showPalette],
         make: ColorOptions.init(arguments:))
 }

@@ -12,10 +12,7 @@ struct ColorPlan: Sendable, Equatable {
         // GTK's colour dialog: Cancel, then Select; zenity adds its extra
         // buttons after them. zenity 3.44 crashes on --ok-label and
         // --cancel-label here; beckon puts them on the buttons.
-        var buttons = ZenityButtons()
-        buttons.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.gtk("_Select"), .default, .ok)
-        buttons.addExtras(common.extraButtons)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, ok: "_Select")
 
         // zenity passes --color to gdk_rgba_parse and ignores what it refuses.
         var request = ColorRequest(initial: options.color.flatMap(RGBAColor.init(parsing:)),
@@ -51,3 +48,5 @@ extension ColorPlan: ZenityPlan {
 
     func answer(_ color: RGBAColor) -> ZenityAnswer { Self.answer(color) }
 }
+
+extension ColorOptions: ZenityKind { typealias Plan = ColorPlan }

@@ -41,3 +41,5 @@ extension EntryPlan: ZenityPlan {
 
     func answer(_ text: String) -> ZenityAnswer { Self.answer(text) }
 }
+
+extension EntryOptions: ZenityKind { typealias Plan = EntryPlan }

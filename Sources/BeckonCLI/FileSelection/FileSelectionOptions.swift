@@ -4,8 +4,7 @@ import Beckon
 /// through its ``Key``: `filename` (a folder to open in, absolute, a file to
 /// select, or a name to save as; a trailing '/' means the folder only), the
 /// modes, `separator` and every `fileFilters` ("NAME | PATTERN…").
-struct FileSelectionOptions: ZenityKind, Equatable {
-    typealias Plan = FileSelectionPlan
+struct FileSelectionOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
     init(arguments: ZenityArguments) throws(CLIError) {
@@ -19,20 +18,18 @@ struct FileSelectionOptions: ZenityKind, Equatable {
     var separator: String { given[Key.separator] ?? "|" }
 
     /// Its options, each declared once.
-    enum Key {
+    enum Key: ZenityOptionTable.Separator {
+        static let fileFilters = OptionKey.strings("file-filter", "NAME | PATTERN1 PATTERN2 ...", "Set a filename filter")
         static let filename = OptionKey.string("filename", "FILENAME", "Set the filename")
         static let multiple = OptionKey.flag("multiple", "Allow multiple files to be selected")
         static let directory = OptionKey.flag("directory", "Activate directory-only selection")
         static let save = OptionKey.flag("save", "Activate save mode")
-        static let separator = ZenityOptionTable.Key.separator
         static let confirmOverwrite = OptionKey.flag("confirm-overwrite", "Confirm file selection if filename already exists")
-        static let fileFilters = OptionKey.strings("file-filter", "NAME | PATTERN1 PATTERN2 ...", "Set a filename filter")
     }
 
     /// `--file-selection` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        name: "file-selection", flagHelp: "Display file selection dialog",
-        helpTitle: "File selection options", helpSummary: "Show file selection options",
+        "file-selection", "Display file selection dialog", help: "File selection options",
         options: [Key.filename, Key.multiple, Key.directory, Key.save, Key.separator, Key.confirmOverwrite,
                   Key.fileFilters],
         make: FileSelectionOptions.init(arguments:))

@@ -70,3 +70,5 @@ extension FileSelectionPlan: ZenityPlan {
         self.init(options, translations: context.translations)
     }
 }
+
+extension FileSelectionOptions: ZenityKind { typealias Plan = FileSelectionPlan }

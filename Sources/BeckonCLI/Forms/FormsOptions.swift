@@ -1,8 +1,7 @@
 import Beckon
 
 /// Everything the command line says about a `--forms` dialog.
-struct FormsOptions: ZenityKind, Equatable {
-    typealias Plan = FormsPlan
+struct FormsOptions: KindOptions, Equatable {
     /// One `--add-*` option and the beckon options that follow it.
     struct Field: Sendable, Equatable {
         enum Kind: Sendable, Equatable { case entry, password, calendar, list, combo }
@@ -60,7 +59,7 @@ struct FormsOptions: ZenityKind, Equatable {
     /// be processed), every `listValues`, `columnValues` and `comboValues`,
     /// `separator` (literal: zenity does not expand its escapes here) and
     /// `dateFormat` (nil for the locale's date format).
-    enum Key {
+    enum Key: ZenityOptionTable.Text, ZenityOptionTable.Separator {
         static let addEntry = OptionKey.strings("add-entry", "Field name", "Add a new Entry in forms dialog")
         static let addPassword = OptionKey.strings("add-password", "Field name", "Add a new Password Entry in forms dialog")
         static let addCalendar = OptionKey.strings("add-calendar", "Calendar field name", "Add a new Calendar in forms dialog")
@@ -72,8 +71,6 @@ struct FormsOptions: ZenityKind, Equatable {
         static let comboValues = OptionKey.strings("combo-values", "List of values separated by |",
                                                    "List of values for combo box")
         static let showHeader = OptionKey.flag("show-header", "Show the columns header")
-        static let text = ZenityOptionTable.Key.text
-        static let separator = ZenityOptionTable.Key.separator
         static let dateFormat = OptionKey.string("forms-date-format", "PATTERN", "Set the format for the returned date")
         // Beyond zenity: they apply to the field added last.
         static let fieldValue = OptionKey.string("field-value", "VALUE",
@@ -89,8 +86,7 @@ struct FormsOptions: ZenityKind, Equatable {
     /// `--forms` as a command-line type: zenity's options in its help order,
     /// then beckon's.
     static let type = ZenityDialogType(
-        name: "forms", flagHelp: "Display forms dialog",
-        helpTitle: "Forms dialog options", helpSummary: "Show forms dialog options",
+        "forms", "Display forms dialog", help: "Forms dialog options",
         options: [Key.addEntry, Key.addPassword, Key.addCalendar, Key.addList, Key.listValues, Key.columnValues,
                   Key.addCombo, Key.comboValues, Key.showHeader, Key.text, Key.separator, Key.dateFormat]
             + fieldOptions,

@@ -139,3 +139,5 @@ extension FormsPlan: ZenityPlan {
         try self.init(options, environment: context.environment, translations: context.translations)
     }
 }
+
+extension FormsOptions: ZenityKind { typealias Plan = FormsPlan }

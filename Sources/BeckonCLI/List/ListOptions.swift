@@ -4,8 +4,7 @@ import Beckon
 /// its ``Key``: `text` (escapes and markup still to be processed), every
 /// `columns` header, the modes, `separator` (escapes still to be processed)
 /// and `printColumn` and `hideColumn` as given ("2", "1,3", "ALL").
-struct ListOptions: ZenityKind, Equatable {
-    typealias Plan = ListPlan
+struct ListOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
     /// What stdin was when the command line was read; rows come from it when
     /// no cells are given.
@@ -15,13 +14,11 @@ struct ListOptions: ZenityKind, Equatable {
     var cells: [String] { given.positional }
 
     /// Its options, each declared once.
-    enum Key {
-        static let text = ZenityOptionTable.Key.text
+    enum Key: ZenityOptionTable.Text, ZenityOptionTable.Separator {
         static let columns = OptionKey.strings("column", "COLUMN", "Set the column header")
         static let checklist = OptionKey.flag("checklist", "Use check boxes for the first column")
         static let radiolist = OptionKey.flag("radiolist", "Use radio buttons for the first column")
         static let imagelist = OptionKey.flag("imagelist", "Use an image for the first column")
-        static let separator = ZenityOptionTable.Key.separator
         static let multiple = OptionKey.flag("multiple", "Allow multiple rows to be selected")
         static let editable = OptionKey.flag("editable", "Allow changes to text")
         static let printColumn = OptionKey.string("print-column", "NUMBER",
@@ -34,8 +31,7 @@ struct ListOptions: ZenityKind, Equatable {
 
     /// `--list` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        name: "list", flagHelp: "Display list dialog",
-        helpTitle: "List options", helpSummary: "Show list options",
+        "list", "Display list dialog", help: "List options",
         options: [Key.text, Key.columns, Key.checklist, Key.radiolist, Key.imagelist, Key.separator, Key.multiple,
                   Key.editable, Key.printColumn, Key.hideColumn, Key.hideHeader, Key.midSearch],
         make: { arguments in

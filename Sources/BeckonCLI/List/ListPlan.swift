@@ -56,12 +56,12 @@ struct ListPlan: Sendable {
             request.input = ListInput(fileDescriptor: 0, name: "standard input", warn: warn)
             request.input?.releasesAtEnd = true
         }
+        self.buttons = buttons
+        self.warning = warning
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-list.png"),
                                      defaultSize: (300, 196), environment: environment)
         self.request = request
-        self.buttons = buttons
-        self.warning = warning
         separator = ZenityText.compress(options.separator ?? "|")
         printed = ListPrintedColumns(options.printColumn, count: count, toggles: toggles)
             .columns(count: count, toggles: toggles)
@@ -115,3 +115,5 @@ extension ListPlan: ZenityPlan {
                       warn: context.warn)
     }
 }
+
+extension ListOptions: ZenityKind { typealias Plan = ListPlan }

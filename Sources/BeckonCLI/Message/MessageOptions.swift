@@ -11,8 +11,7 @@ public struct CustomButton: Sendable, Equatable {
 /// Everything the command line says about a message dialog, read through
 /// its ``Key``: `text` (escapes and markup still to be processed), the icon,
 /// the wrapping and markup switches, and beckon's `buttons`.
-struct MessageOptions: ZenityKind, Equatable {
-    typealias Plan = MessagePlan
+struct MessageOptions: KindOptions, Equatable {
     var kind: MessageKind
     var arguments = ZenityArguments()
     // Beyond zenity.
@@ -31,8 +30,7 @@ struct MessageOptions: ZenityKind, Equatable {
     }
 
     /// Its options, each declared once.
-    enum Key {
-        static let text = ZenityOptionTable.Key.text
+    enum Key: ZenityOptionTable.Text {
         static let iconName = OptionKey.string("icon-name", "ICON-NAME", "Set the dialog icon")
         static let noWrap = OptionKey.flag("no-wrap", "Do not enable text wrapping")
         static let noMarkup = OptionKey.flag("no-markup", "Do not enable Pango markup")
@@ -57,8 +55,7 @@ struct MessageOptions: ZenityKind, Equatable {
         ]
         let (title, word) = titles[kind] ?? ("", "")
         return ZenityDialogType(
-            name: kind.rawValue, flagHelp: "Display \(word) dialog",
-            helpTitle: "\(title) options", helpSummary: "Show \(word) options",
+            kind.rawValue, "Display \(word) dialog", help: "\(title) options",
             options: options,
             unlistedOptions: [Key.button],
             refusedGeneralOptions: question ? [] : [CommonOptions.Key.cancelLabel],

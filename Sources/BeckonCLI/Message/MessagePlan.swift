@@ -105,3 +105,5 @@ extension MessagePlan: ZenityPlan {
     /// A message dialog's answer is the button alone.
     func answer(_: Void) -> ZenityAnswer { ZenityAnswer() }
 }
+
+extension MessageOptions: ZenityKind { typealias Plan = MessagePlan }

@@ -9,15 +9,14 @@ struct NotificationOptions: KindOptions, Equatable {
 
     /// Its options, each declared once.
     enum Key {
-        static let text = OptionKey.string("text", "TEXT", "Set the notification text")
         static let listen = OptionKey.flag("listen", "Listen for commands on stdin")
+        static let text = OptionKey.string("text", "TEXT", "Set the notification text")
         static let hints = OptionKey.strings("hint", "TEXT", "Set the notification hints")
     }
 
     /// `--notification` as a command-line type, its options in zenity's help order.
     static let type = ZenityDialogType(
-        name: "notification", flagHelp: "Display notification",
-        helpTitle: "Notification icon options", helpSummary: "Show notification icon options",
+        "notification", "Display notification", help: "Notification icon options",
         options: [Key.text, Key.listen, Key.hints],
         make: NotificationOptions.init(arguments:))
 

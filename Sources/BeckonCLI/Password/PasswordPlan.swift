@@ -11,10 +11,7 @@ struct PasswordPlan: Sendable, Equatable {
         let common = options.common
         // Unlike the dialogs from zenity's UI file, the password dialog adds
         // its extra buttons first: they stand before Cancel and OK.
-        var buttons = ZenityButtons()
-        buttons.addExtras(common.extraButtons)
-        buttons.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, extrasFirst: true)
         self.buttons = buttons
         let heading = options.text.map(ZenityText.compress)
             ?? translations.zenity(options.username ? "Type your username and password" : "Type your password")
@@ -55,3 +52,5 @@ extension PasswordPlan: ZenityPlan {
 
     func answer(_ credentials: Credentials) -> ZenityAnswer { Self.answer(credentials) }
 }
+
+extension PasswordOptions: ZenityKind { typealias Plan = PasswordPlan }

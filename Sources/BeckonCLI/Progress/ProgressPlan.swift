@@ -83,3 +83,5 @@ extension ProgressPlan: ZenityPlan {
         }
     }
 }
+
+extension ProgressOptions: ZenityKind { typealias Plan = ProgressPlan }

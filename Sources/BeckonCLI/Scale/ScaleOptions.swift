@@ -3,8 +3,7 @@ import Beckon
 /// Everything the command line says about a `--scale` dialog, read through
 /// its ``Key``: `text` (escapes and markup still to be processed), the range
 /// (zenity's defaults: 0 on a scale from 0 to 100, in steps of 1) and the switches.
-struct ScaleOptions: ZenityKind, Equatable {
-    typealias Plan = ScalePlan
+struct ScaleOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
     var value: Int32 { given[Key.value] ?? 0 }
@@ -13,8 +12,7 @@ struct ScaleOptions: ZenityKind, Equatable {
     var step: Int32 { given[Key.step] ?? 1 }
 
     /// Its options, each declared once.
-    enum Key {
-        static let text = ZenityOptionTable.Key.text
+    enum Key: ZenityOptionTable.Text {
         static let value = OptionKey.int("value", "VALUE", "Set initial value")
         static let minValue = OptionKey.int("min-value", "VALUE", "Set minimum value")
         static let maxValue = OptionKey.int("max-value", "VALUE", "Set maximum value")
@@ -25,8 +23,7 @@ struct ScaleOptions: ZenityKind, Equatable {
 
     /// `--scale` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        name: "scale", flagHelp: "Display scale dialog",
-        helpTitle: "Scale options", helpSummary: "Show scale options",
+        "scale", "Display scale dialog", help: "Scale options",
         options: [Key.text, Key.value, Key.minValue, Key.maxValue, Key.step, Key.printPartial, Key.hideValue],
         make: ScaleOptions.init(arguments:))
 }

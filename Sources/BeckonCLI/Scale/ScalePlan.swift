@@ -78,3 +78,5 @@ extension ScalePlan: ZenityPlan {
         return try await partial.run(show)
     }
 }
+
+extension ScaleOptions: ZenityKind { typealias Plan = ScalePlan }

@@ -24,12 +24,12 @@ struct TermsArguments: ParsedOptions, Equatable {
                                            "Read the terms from FILENAME (default: standard input; at most 16 MiB)")
         static let filename = OptionKey.string("filename", "FILENAME", nil)
         static let encoding = OptionKey.string("encoding", "CHARSET", "The terms' charset when it is not UTF-8 or the locale's")
+        static let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
+        static let requireScroll = OptionKey.flag("require-scroll", nil)
         static let title = OptionKey.string("title", "TITLE", "Set the window title")
         static let acceptLabel = OptionKey.string("accept-label", "TEXT", "Set the label of the Accept button")
         static let declineLabel = OptionKey.string("decline-label", "TEXT", "Set the label of the Decline button")
         static let checkbox = OptionKey.string("checkbox", "TEXT", "Add a checkbox that must be ticked before accepting")
-        static let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
-        static let requireScroll = OptionKey.flag("require-scroll", nil)
         static let width = OptionKey.int("width", "WIDTH", "Set the window width")
         static let height = OptionKey.int("height", "HEIGHT", "Set the window height")
         /// zenity's `--timeout`, one declaration and one rule for the whole binary.
@@ -39,11 +39,11 @@ struct TermsArguments: ParsedOptions, Equatable {
         static let noTTY = OptionKey.flag("no-tty", "Never use the terminal: without a display, fail")
         static let id = OptionKey.string("id", "ORG.PRODUCT", "Record an acceptance under this id")
         static let version = OptionKey.string("version", "VERSION", "The version of the terms, kept in the record")
+        static let json = OptionKey.flag("json", "Print the outcome or the record as JSON")
         static let once = OptionKey.flag("once", "Exit 0 without a window if these exact terms\n"
                                          + "(and VERSION, if given) were accepted before")
         static let status = OptionKey.flag("status", "Print the record for --id; exit 1 if there is none")
         static let revoke = OptionKey.flag("revoke", "Remove the record for --id; exit 1 if there was none")
-        static let json = OptionKey.flag("json", "Print the outcome or the record as JSON")
         static let help = OptionKey.flag("help", nil)
     }
 

@@ -3,8 +3,7 @@ import Beckon
 /// Everything the command line says about a `--text-info` dialog, read
 /// through its ``Key``: `filename` (the file to show; nil reads standard
 /// input), the font, the checkbox, the HTML switches and the URL.
-struct TextInfoOptions: ZenityKind, Equatable {
-    typealias Plan = TextInfoPlan
+struct TextInfoOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
     /// Its options, each declared once; `noWrap` is the message dialogs'.
@@ -25,8 +24,7 @@ struct TextInfoOptions: ZenityKind, Equatable {
     /// `--text-info` as a command-line type: its options, in zenity's help
     /// order; `--no-wrap` is taken without being listed, as in zenity.
     static let type = ZenityDialogType(
-        name: "text-info", flagHelp: "Display text information dialog",
-        helpTitle: "Text information options", helpSummary: "Show text information options",
+        "text-info", "Display text information dialog", help: "Text information options",
         options: [Key.filename, Key.editable, Key.font, Key.checkbox, Key.html, Key.noInteraction, Key.url,
                   Key.autoScroll],
         unlistedOptions: [Key.noWrap],

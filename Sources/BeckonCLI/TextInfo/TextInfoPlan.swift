@@ -60,3 +60,5 @@ extension TextInfoPlan: ZenityPlan {
                       warn: context.warn)
     }
 }
+
+extension TextInfoOptions: ZenityKind { typealias Plan = TextInfoPlan }

@@ -40,13 +40,15 @@ struct ZenityDialogType: Sendable {
     /// errors zenity gives.
     var make: @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog
 
-    init(name: String, flagHelp: String, helpTitle: String, helpSummary: String, options: [any DeclaredOption],
+    /// `--name`, its line `flagHelp`, and its help section `helpTitle`
+    /// ("Text entry options", summed up as "Show text entry options").
+    init(_ name: String, _ flagHelp: String, help helpTitle: String, options: [any DeclaredOption],
          unlistedOptions: [any DeclaredOption] = [], refusedGeneralOptions: [any DeclaredOption] = [],
          make: @escaping @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog) {
         self.name = name
         self.flagHelp = flagHelp
         self.helpTitle = helpTitle
-        self.helpSummary = helpSummary
+        self.helpSummary = "Show " + helpTitle.prefix(1).lowercased() + helpTitle.dropFirst()
         self.options = options.map(\.option)
         self.unlistedOptions = Set(unlistedOptions.map(\.option.name))
         self.refusedGeneralOptions = Set(refusedGeneralOptions.map(\.option.name))

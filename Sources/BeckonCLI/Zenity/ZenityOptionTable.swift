@@ -23,6 +23,11 @@ enum ZenityOptionTable {
 
     typealias Common = CommonOptions.Key
 
+    /// A kind's `Key` that takes the shared `--text`.
+    protocol Text {}
+    /// A kind's `Key` that takes the shared `--separator`.
+    protocol Separator {}
+
     static let general: [ZenityOption] = ([
         Common.title, Common.windowIcon, Common.width, Common.height, Common.timeout, Common.okLabel,
         Common.cancelLabel, Common.extraButton, Common.modal, Common.attach,
@@ -112,4 +117,12 @@ enum ZenityOptionTable {
         groups.append(HelpGroup(name: "gtk", title: "GTK+ Options", summary: "Show GTK+ Options", options: gtk))
         return groups
     }()
+}
+
+extension ZenityOptionTable.Text {
+    static var text: OptionKey<String?> { ZenityOptionTable.Key.text }
+}
+
+extension ZenityOptionTable.Separator {
+    static var separator: OptionKey<String?> { ZenityOptionTable.Key.separator }
 }
