@@ -50,9 +50,11 @@ enum ZenityReference {
         }
         var out = "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
         out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
-        var help = ["--help", "--help-all", "--version", "--display=", "--class=", "--name="]
-        help += ZenityOptionTable.helpGroups.map { "--help-\($0.name)" }
-        out += "_beckon_other=\"\(help.joined(separator: " "))\"\n"
+        typealias Key = ZenityOptionTable.Key
+        let others: [any DeclaredOption] = [Key.help, Key.helpAll, Key.version, CommonOptions.Key.display,
+                                            CommonOptions.Key.programClass, CommonOptions.Key.programName]
+        let groups = ZenityOptionTable.helpGroups.map { "--\(Key.help.name)-\($0.name)" }
+        out += "_beckon_other=\"\(([words(others.map(\.option))] + groups).joined(separator: " "))\"\n"
         out += "declare -gA _beckon_dialog_options=(\n"
         for dialog in ZenityDialogs.all {
             out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"
