@@ -37,7 +37,9 @@ let package = Package(
 
         // Logic only: no display needed.
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
-        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI"]),
+        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI", "BeckonCLITestSupport"]),
+        // What the CLI tests share: a kind's options, plan and output (through `@testable import`).
+        .target(name: "BeckonCLITestSupport", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/CLISupport"),
         // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).
         .target(name: "BeckonTestSupport", dependencies: ["CBeckonTestPty", "BeckonTestEndings"], path: "Tests/Support"),
         // The table of endings (Path) and the session bus configuration, for the GTK tests and

@@ -1,5 +1,6 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Glibc
 import Testing
 
@@ -14,9 +15,7 @@ import Testing
     private static let utf8: Void = { setlocale(LC_CTYPE, "C.UTF-8") }()
 
     private func options(_ arguments: [String]) throws(CLIError) -> CalendarOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--calendar"] + arguments),
-              let options = dialog as? CalendarOptions else { throw CLIError(message: "not a calendar") }
-        return options
+        try CLIProbe.options(["--calendar"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:],
@@ -26,20 +25,13 @@ import Testing
     }
 
     private func planError(_ arguments: [String], env: [String: String] = [:]) -> CLIError? {
-        do {
-            _ = try plan(arguments, env: env)
-            Issue.record("expected an error for \(arguments)")
-            return nil
-        } catch {
-            return error
-        }
+        CLIProbe.error(of: arguments) { try plan(arguments, env: env) }
     }
 
     private func output(_ arguments: [String], _ outcome: DialogOutcome, _ date: CalendarDate,
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        let json = try options(arguments).common.json
-        return plan.answer(date).output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json)
+        return CLIProbe.output(plan, date, outcome, env: env, json: try options(arguments).common.json)
     }
 
     @Test func zenitysDefaults() throws {

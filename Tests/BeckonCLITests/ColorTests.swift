@@ -1,15 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--color-selection` from options to stdout and exit code, without a display.
 @Suite struct ColorTests {
     private func options(_ arguments: [String]) throws -> ColorOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--color-selection"] + arguments),
-              let options = dialog as? ColorOptions else {
-            throw CLIError(message: "not a colour dialog")
-        }
-        return options
+        try CLIProbe.options(["--color-selection"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> ColorPlan {
@@ -20,8 +17,7 @@ import Testing
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let options = try options(arguments)
         let plan = ColorPlan(options, environment: Environment(env), translations: .english)
-        return ColorPlan.answer(color).output(outcome, buttons: plan.buttons, environment: Environment(env),
-                                              asJSON: options.common.json)
+        return CLIProbe.output(plan, color, outcome, env: env, json: options.common.json)
     }
 
     // MARK: - options and plan

@@ -1,23 +1,20 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--entry` read from the command line, worked out into a request, and its
 /// output for every ending. No display needed: the outcome and text are given.
 @Suite struct EntryTests {
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> EntryPlan {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--entry"] + arguments),
-              let options = dialog as? EntryOptions else {
-            throw CLIError(message: "not an entry dialog")
-        }
-        return EntryPlan(options, environment: Environment(env), translations: .english)
+        EntryPlan(try CLIProbe.options(["--entry"] + arguments), environment: Environment(env),
+                  translations: .english)
     }
 
     private func output(_ outcome: DialogOutcome, text: String, _ arguments: [String] = [],
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        let json = arguments.contains("--json")
-        return EntryPlan.answer(text).output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json)
+        return CLIProbe.output(plan, text, outcome, env: env, json: arguments.contains("--json"))
     }
 
     private func error(_ arguments: [String]) -> CLIError? {

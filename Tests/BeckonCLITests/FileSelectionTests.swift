@@ -1,15 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--file-selection` from options to stdout and exit code, without a display.
 @Suite struct FileSelectionTests {
     private func options(_ arguments: [String]) throws -> FileSelectionOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--file-selection"] + arguments),
-              let options = dialog as? FileSelectionOptions else {
-            throw CLIError(message: "not a file dialog")
-        }
-        return options
+        try CLIProbe.options(["--file-selection"] + arguments)
     }
 
     private func plan(_ arguments: [String]) throws -> FileSelectionPlan {
@@ -20,9 +17,7 @@ import Testing
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let options = try options(arguments)
         let plan = FileSelectionPlan(options, translations: .english)
-        return plan.answer(files.map(ChosenFile.init(path:))).output(outcome, buttons: plan.buttons,
-                                                                     environment: Environment(env),
-                                                                     asJSON: options.common.json)
+        return CLIProbe.output(plan, files.map(ChosenFile.init(path:)), outcome, env: env, json: options.common.json)
     }
 
     @Test func theModeComesFromDirectoryAndSave() throws {

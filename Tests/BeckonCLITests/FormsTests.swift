@@ -1,14 +1,13 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--forms` read, planned and printed as zenity 3.44 does, without a display;
 /// and beckon's field options beyond it.
 @Suite struct FormsTests {
     private func options(_ arguments: [String]) throws(CLIError) -> FormsOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--forms"] + arguments),
-              let options = dialog as? FormsOptions else { throw CLIError(message: "not a form") }
-        return options
+        try CLIProbe.options(["--forms"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws(CLIError) -> FormsPlan {
@@ -17,20 +16,13 @@ import Testing
     }
 
     private func error(_ arguments: [String]) -> CLIError? {
-        do {
-            _ = try plan(arguments)
-            Issue.record("expected an error for \(arguments)")
-            return nil
-        } catch {
-            return error
-        }
+        CLIProbe.error(of: arguments) { try plan(arguments) }
     }
 
     /// What OK prints for `values`.
     private func printed(_ arguments: [String], _ values: [FormFieldValue]) throws -> String {
         let plan = try plan(arguments)
-        return plan.answer(values).output(.button(1), buttons: plan.buttons, environment: Environment([:]),
-                                          asJSON: false).stdout
+        return CLIProbe.output(plan, values, .button(1)).stdout
     }
 
     @Test func zenitysDefaults() throws {
@@ -106,20 +98,17 @@ import Testing
         let plan = try plan(arguments)
         let values: [FormFieldValue] = [.text("Ada"), .date(CalendarDate(year: 2024, month: 3, day: 5)), .row(1),
                                         .choice(nil)]
-        let ok = plan.answer(values).output(.button(1), buttons: plan.buttons, environment: Environment([:]),
-                                            asJSON: true)
+        let ok = CLIProbe.output(plan, values, .button(1), json: true)
         #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"#
                 + #""value":{"Name":"Ada","Day":"2024-03-05","Pick":["c",null],"Plan":null},"#
                 + #""fields":["Ada","2024-03-05",["c",null],null]}"# + "\n")
-        let cancel = plan.answer(values).output(.button(0), buttons: plan.buttons, environment: Environment([:]),
-                                                asJSON: true)
+        let cancel = CLIProbe.output(plan, values, .button(0), json: true)
         #expect(cancel.exitCode == 1 && cancel.stdout.hasSuffix(#""value":null,"fields":null}"# + "\n"))
     }
 
     @Test func timeoutPrintsTheFieldsAndExits5() throws {
         let plan = try plan(["--add-entry=A", "--add-entry=B"])
-        let output = plan.answer([.text("a"), .text("")]).output(.timedOut, buttons: plan.buttons,
-                                                                 environment: Environment([:]), asJSON: false)
+        let output = CLIProbe.output(plan, [.text("a"), .text("")], .timedOut)
         #expect(output == ZenityOutput(stdout: "a|\n", exitCode: 5))
     }
 

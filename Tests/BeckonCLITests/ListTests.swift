@@ -1,13 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--list` read, planned and printed as zenity 3.44 does, without a display.
 @Suite struct ListTests {
     private func options(_ arguments: [String]) throws(CLIError) -> ListOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--list"] + arguments),
-              let options = dialog as? ListOptions else { throw CLIError(message: "not a list") }
-        return options
+        try CLIProbe.options(["--list"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws(CLIError) -> ListPlan {
@@ -15,13 +14,7 @@ import Testing
     }
 
     private func planError(_ arguments: [String], env: [String: String] = [:]) -> CLIError? {
-        do {
-            _ = try plan(arguments, env: env)
-            Issue.record("expected an error for \(arguments)")
-            return nil
-        } catch {
-            return error
-        }
+        CLIProbe.error(of: arguments) { try plan(arguments, env: env) }
     }
 
     /// What the plan prints when the rows at `indices` are chosen and the dialog ends as `outcome`.
@@ -29,9 +22,7 @@ import Testing
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
         let selection = try #require(plan.request.value(scripted: ListSelection(indices: indices)), "rows \(indices) do not fit")
-        let json = try options(arguments).common.json
-        return plan.answer(selection).output(outcome, buttons: plan.buttons, environment: Environment(env),
-                                             asJSON: json)
+        return CLIProbe.output(plan, selection, outcome, env: env, json: try options(arguments).common.json)
     }
 
     private func printed(_ arguments: [String], chosen indices: [Int]) throws -> String {

@@ -1,14 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// The dialog request worked out from options, as zenity 3.44 lays it out.
 @Suite struct MessagePlanTests {
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> MessagePlan {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(arguments), let options = dialog as? MessageOptions else {
-            throw CLIError(message: "not a message dialog")
-        }
-        return MessagePlan(options, environment: Environment(env), translations: .english)
+        MessagePlan(try CLIProbe.options(arguments), environment: Environment(env), translations: .english)
     }
 
     @Test func defaultsPerKind() throws {

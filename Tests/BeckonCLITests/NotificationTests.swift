@@ -1,14 +1,13 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--notification`'s command line read as zenity 3.44 reads it: the options,
 /// the text's split, every hint type, and `--listen`'s commands.
 @Suite struct NotificationTests {
     private func options(_ arguments: [String]) throws(CLIError) -> NotificationOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--notification"] + arguments),
-              let options = dialog as? NotificationOptions else { throw CLIError(message: "not a notification") }
-        return options
+        try CLIProbe.options(["--notification"] + arguments)
     }
 
     @Test func optionsAreReadInOrderAndHintsRepeat() throws {

@@ -1,23 +1,20 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--password` read from the command line, worked out into a request, and
 /// its output for every ending. No display needed: the outcome and fields are given.
 @Suite struct PasswordTests {
     private func plan(_ arguments: [String], env: [String: String] = [:]) throws -> PasswordPlan {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--password"] + arguments),
-              let options = dialog as? PasswordOptions else {
-            throw CLIError(message: "not a password dialog")
-        }
-        return PasswordPlan(options, environment: Environment(env), translations: .english)
+        PasswordPlan(try CLIProbe.options(["--password"] + arguments), environment: Environment(env),
+                     translations: .english)
     }
 
     private func output(_ outcome: DialogOutcome, _ credentials: Credentials, _ arguments: [String] = [],
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        return PasswordPlan.answer(credentials).output(outcome, buttons: plan.buttons, environment: Environment(env),
-                                                       asJSON: arguments.contains("--json"))
+        return CLIProbe.output(plan, credentials, outcome, env: env, json: arguments.contains("--json"))
     }
 
     private let secret = Credentials(password: "s3cr|t")

@@ -1,13 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--progress` read, planned and printed as zenity 3.44 does, without a display.
 @Suite struct ProgressTests {
     private func options(_ arguments: [String]) throws(CLIError) -> ProgressOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--progress"] + arguments),
-              let options = dialog as? ProgressOptions else { throw CLIError(message: "not a progress dialog") }
-        return options
+        try CLIProbe.options(["--progress"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:], closed: Bool = false) throws(CLIError)
@@ -107,7 +106,7 @@ import Testing
         let plan = try plan(["--extra-button=Later"])
         let state = ProgressState(fraction: 0.5)
         func output(_ outcome: DialogOutcome, env: [String: String] = [:], json: Bool = false) -> ZenityOutput {
-            plan.answer(state).output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json)
+            CLIProbe.output(plan, state, outcome, env: env, json: json)
         }
         #expect(output(.button(1)) == ZenityOutput(stdout: "", exitCode: 0))
         #expect(output(.button(0)) == ZenityOutput(stdout: "", exitCode: 1))

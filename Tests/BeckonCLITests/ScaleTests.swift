@@ -1,14 +1,13 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Synchronization
 import Testing
 
 /// `--scale` read, planned and printed as zenity 3.44 does, without a display.
 @Suite struct ScaleTests {
     private func options(_ arguments: [String]) throws(CLIError) -> ScaleOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--scale"] + arguments),
-              let options = dialog as? ScaleOptions else { throw CLIError(message: "not a scale") }
-        return options
+        try CLIProbe.options(["--scale"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:],
@@ -18,20 +17,13 @@ import Testing
     }
 
     private func planError(_ arguments: [String], env: [String: String] = [:]) -> CLIError? {
-        do {
-            _ = try plan(arguments, env: env)
-            Issue.record("expected an error for \(arguments)")
-            return nil
-        } catch {
-            return error
-        }
+        CLIProbe.error(of: arguments) { try plan(arguments, env: env) }
     }
 
     private func output(_ arguments: [String], _ outcome: DialogOutcome, value: Int,
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        let json = try options(arguments).common.json
-        return plan.answer(value).output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json)
+        return CLIProbe.output(plan, value, outcome, env: env, json: try options(arguments).common.json)
     }
 
     @Test func zenitysDefaults() throws {

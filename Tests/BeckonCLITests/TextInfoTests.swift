@@ -1,13 +1,12 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// `--text-info` read, planned and printed as zenity 3.44 does, without a display.
 @Suite struct TextInfoTests {
     private func options(_ arguments: [String]) throws(CLIError) -> TextInfoOptions {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(["--text-info"] + arguments),
-              let options = dialog as? TextInfoOptions else { throw CLIError(message: "not a text-info") }
-        return options
+        try CLIProbe.options(["--text-info"] + arguments)
     }
 
     private func plan(_ arguments: [String], env: [String: String] = [:], webKit: Bool = true) throws(CLIError)
@@ -19,9 +18,8 @@ import Testing
     private func output(_ arguments: [String], _ outcome: DialogOutcome, text: String?, checked: Bool = false,
                         env: [String: String] = [:]) throws -> ZenityOutput {
         let plan = try plan(arguments, env: env)
-        let json = try options(arguments).common.json
-        return plan.answer(TextInfoContent(text: text, isChecked: checked))
-            .output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json)
+        return CLIProbe.output(plan, TextInfoContent(text: text, isChecked: checked), outcome, env: env,
+                               json: try options(arguments).common.json)
     }
 
     @Test func zenitysDefaults() throws {

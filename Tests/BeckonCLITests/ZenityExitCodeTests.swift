@@ -1,17 +1,15 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// Exit codes and stdout for every way a message dialog can end, with and
 /// without zenity's environment overrides. No display needed: the outcome is given.
 @Suite struct ZenityExitCodeTests {
     private func result(_ outcome: DialogOutcome, _ arguments: [String], env: [String: String] = [:]) throws -> ZenityOutput {
-        guard case .dialog(let dialog, _) = try ZenityParser.parse(arguments), let options = dialog as? MessageOptions else {
-            throw CLIError(message: "not a message dialog")
-        }
-        let environment = Environment(env)
-        let plan = MessagePlan(options, environment: environment, translations: .english)
-        return ZenityAnswer().output(outcome, buttons: plan.buttons, environment: environment, asJSON: options.common.json)
+        let options: MessageOptions = try CLIProbe.options(arguments)
+        let plan = MessagePlan(options, environment: Environment(env), translations: .english)
+        return CLIProbe.output(plan, (), outcome, env: env, json: options.common.json)
     }
 
     @Test func defaults() {

@@ -1,5 +1,6 @@
 import Beckon
 @testable import BeckonCLI
+@testable import BeckonCLITestSupport
 import Testing
 
 /// The command line read as zenity 3.44 (GLib's GOption) reads it.
@@ -14,13 +15,7 @@ import Testing
     }
 
     private func error(_ arguments: [String]) -> CLIError? {
-        do {
-            let invocation = try ZenityParser.parse(arguments)
-            Issue.record("expected an error, got \(invocation)")
-            return nil
-        } catch {
-            return error
-        }
+        CLIProbe.error(of: arguments) { try ZenityParser.parse(arguments) }
     }
 
     @Test(arguments: [MessageKind.question, .info, .warning, .error])

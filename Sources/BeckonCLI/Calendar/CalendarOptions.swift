@@ -1,41 +1,23 @@
 import Beckon
 
-/// Everything the command line says about a `--calendar` dialog.
-struct CalendarOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    /// `--text` as given: escapes and markup are still to be processed.
-    var text: String?
-    /// The day, month and year given; today's stand in for those not given.
-    var day: Int32?
-    var month: Int32?
-    var year: Int32?
-    /// `--date-format`: a strftime pattern; nil for the locale's date format.
-    var dateFormat: String?
+/// Everything the command line says about a `--calendar` dialog: `text` (as
+/// given: escapes and markup are still to be processed), the `day`, `month`
+/// and `year` (today's stand in for those not given) and `dateFormat` (nil
+/// for the locale's date format), each read through its ``Key``.
+struct CalendarOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
 
-    init() {}
-
-    init(_ given: GivenOptions) {
-        common = CommonOptions(given)
-        text = given.string("text")
-        day = given.int("day")
-        month = given.int("month")
-        year = given.int("year")
-        dateFormat = given.string("date-format")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let day = OptionKey.int("day", "DAY", "Set the calendar day")
+        static let month = OptionKey.int("month", "MONTH", "Set the calendar month")
+        static let year = OptionKey.int("year", "YEAR", "Set the calendar year")
+        static let dateFormat = OptionKey.string("date-format", "PATTERN", "Set the format for the returned date")
     }
 
     /// `--calendar` as a command-line type: its options, in zenity's help order.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "calendar", flagHelp: "Display calendar dialog",
-            helpTitle: "Calendar options", helpSummary: "Show calendar options",
-            options: [
-            .text,
-            O("day", .int, "DAY", "Set the calendar day"),
-            O("month", .int, "MONTH", "Set the calendar month"),
-            O("year", .int, "YEAR", "Set the calendar year"),
-            O("date-format", .string, "PATTERN", "Set the format for the returned date"),
-            ],
-            make: { given throws(CLIError) in CalendarOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "calendar", "Display calendar dialog", help: "Calendar options",
+        options: [Key.text, Key.day, Key.month, Key.year, Key.dateFormat],
+        make: CalendarOptions.init(arguments:))
 }

@@ -69,3 +69,13 @@ struct CalendarPlan: Sendable, Equatable {
         return ZenityAnswer(printed: text + "\n", json: .string(text), timeout: .printsAnswer)
     }
 }
+
+extension CalendarPlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: CalendarOptions, context: ZenityContext) throws {
+        try self.init(options, environment: context.environment, translations: context.translations)
+    }
+}
+
+extension CalendarOptions: ZenityKind { typealias Plan = CalendarPlan }

@@ -12,10 +12,7 @@ struct ColorPlan: Sendable, Equatable {
         // GTK's colour dialog: Cancel, then Select; zenity adds its extra
         // buttons after them. zenity 3.44 crashes on --ok-label and
         // --cancel-label here; beckon puts them on the buttons.
-        var buttons = ZenityButtons()
-        buttons.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.gtk("_Select"), .default, .ok)
-        buttons.addExtras(common.extraButtons)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, ok: "_Select")
 
         // zenity passes --color to gdk_rgba_parse and ignores what it refuses.
         var request = ColorRequest(initial: options.color.flatMap(RGBAColor.init(parsing:)),
@@ -43,3 +40,13 @@ struct ColorPlan: Sendable, Equatable {
         ZenityAnswer(printed: color.cssString + "\n", json: .string(color.cssString), timeout: timeout)
     }
 }
+
+extension ColorPlan: ZenityPlan {
+    @GtkActor init(_ options: ColorOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    func answer(_ color: RGBAColor) -> ZenityAnswer { Self.answer(color) }
+}
+
+extension ColorOptions: ZenityKind { typealias Plan = ColorPlan }

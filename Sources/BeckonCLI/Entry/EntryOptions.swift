@@ -1,37 +1,23 @@
 import Beckon
 
-/// Everything the command line says about a `--entry` dialog.
-struct EntryOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    /// `--text` as given: GLib escapes are still to be expanded.
-    var text: String?
-    /// `--entry-text`: what the field starts with.
-    var entryText: String?
-    var hideText = false
+/// Everything the command line says about a `--entry` dialog: `text` (GLib
+/// escapes still to be expanded), `entryText` (what the field starts with)
+/// and `hideText`, read through its ``Key``, and the combo's `choices`.
+struct EntryOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
+
     /// The arguments that are not options: the combo's entries.
-    var choices: [String] = []
+    var choices: [String] { given.positional }
 
-    init() {}
-
-    init(_ given: GivenOptions) throws(CLIError) {
-        common = CommonOptions(given)
-        text = given.string("text")
-        entryText = given.string("entry-text")
-        hideText = given.flag("hide-text")
-        choices = given.positional
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let entryText = OptionKey.string("entry-text", "TEXT", "Set the entry text")
+        static let hideText = OptionKey.flag("hide-text", "Hide the entry text")
     }
 
     /// `--entry` as a command-line type: its options, in zenity's help order.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "entry", flagHelp: "Display text entry dialog",
-            helpTitle: "Text entry options", helpSummary: "Show text entry options",
-            options: [
-            .text,
-            O("entry-text", .string, "TEXT", "Set the entry text"),
-            O("hide-text", .none, nil, "Hide the entry text"),
-            ],
-            make: { given throws(CLIError) in try EntryOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "entry", "Display text entry dialog", help: "Text entry options",
+        options: [Key.text, Key.entryText, Key.hideText],
+        make: EntryOptions.init(arguments:))
 }

@@ -33,3 +33,13 @@ struct EntryPlan: Sendable, Equatable {
         ZenityAnswer(printed: text + "\n", json: .string(text), timeout: .printsAnswer)
     }
 }
+
+extension EntryPlan: ZenityPlan {
+    @GtkActor init(_ options: EntryOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    func answer(_ text: String) -> ZenityAnswer { Self.answer(text) }
+}
+
+extension EntryOptions: ZenityKind { typealias Plan = EntryPlan }

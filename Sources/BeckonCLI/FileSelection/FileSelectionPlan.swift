@@ -64,3 +64,11 @@ struct FileSelectionPlan: Sendable, Equatable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }
+
+extension FileSelectionPlan: ZenityPlan {
+    @GtkActor init(_ options: FileSelectionOptions, context: ZenityContext) {
+        self.init(options, translations: context.translations)
+    }
+}
+
+extension FileSelectionOptions: ZenityKind { typealias Plan = FileSelectionPlan }

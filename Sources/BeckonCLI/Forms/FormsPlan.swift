@@ -77,10 +77,7 @@ struct FormsPlan: Sendable, Equatable {
         }
 
         let common = options.common
-        var buttons = ZenityButtons()
-        buttons.add(common.cancelLabel ?? translations.zenity("Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.zenity("OK"), .default, .ok)
-        buttons.addExtras(common.extraButtons)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, zenityWording: true)
         let (text, warning) = ZenityText.labelText(options.text, default: translations.zenity(Self.defaultText),
                                                    option: "--text")
         var request = FormsRequest(text: text, fields: fields)
@@ -134,3 +131,13 @@ struct FormsPlan: Sendable, Equatable {
         }
     }
 }
+
+extension FormsPlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: FormsOptions, context: ZenityContext) throws {
+        try self.init(options, environment: context.environment, translations: context.translations)
+    }
+}
+
+extension FormsOptions: ZenityKind { typealias Plan = FormsPlan }

@@ -56,17 +56,12 @@ struct ListPlan: Sendable {
             request.input = ListInput(fileDescriptor: 0, name: "standard input", warn: warn)
             request.input?.releasesAtEnd = true
         }
-        request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
-                                     defaultWindowIcon: CommonOptions.zenityImage("zenity-list.png"),
-                                     environment: environment)
-        // zenity's window is 300 by 196 unless --width or --height says otherwise.
-        if common.width == nil && common.height == nil {
-            request.frame.width = 300
-            request.frame.height = 196
-        }
-        self.request = request
         self.buttons = buttons
         self.warning = warning
+        request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
+                                     defaultWindowIcon: CommonOptions.zenityImage("zenity-list.png"),
+                                     defaultSize: (300, 196), environment: environment)
+        self.request = request
         separator = ZenityText.compress(options.separator ?? "|")
         printed = ListPrintedColumns(options.printColumn, count: count, toggles: toggles)
             .columns(count: count, toggles: toggles)
@@ -111,3 +106,14 @@ struct ListPlan: Sendable {
                             timeout: .printsAnswer)
     }
 }
+
+extension ListPlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: ListOptions, context: ZenityContext) throws {
+        try self.init(options, environment: context.environment, translations: context.translations,
+                      warn: context.warn)
+    }
+}
+
+extension ListOptions: ZenityKind { typealias Plan = ListPlan }

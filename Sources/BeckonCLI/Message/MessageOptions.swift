@@ -8,18 +8,12 @@ public struct CustomButton: Sendable, Equatable {
     public var exitCode: Int32
 }
 
-/// Everything the command line says about a message dialog.
-struct MessageOptions: Sendable, Equatable {
+/// Everything the command line says about a message dialog, read through
+/// its ``Key``: `text` (escapes and markup still to be processed), the icon,
+/// the wrapping and markup switches, and beckon's `buttons`.
+struct MessageOptions: KindOptions, Equatable {
     var kind: MessageKind
-    var common = CommonOptions()
-    /// `--text` as given: escapes and markup are still to be processed.
-    var text: String?
-    var iconName: String?
-    var noWrap = false
-    var noMarkup = false
-    var ellipsize = false
-    var defaultCancel = false
-    var switchMode = false
+    var arguments = ZenityArguments()
     // Beyond zenity.
     var buttons: [CustomButton] = []
 
@@ -27,49 +21,44 @@ struct MessageOptions: Sendable, Equatable {
         self.kind = kind
     }
 
-    init(kind: MessageKind, _ given: GivenOptions) throws(CLIError) {
+    init(kind: MessageKind, arguments: ZenityArguments) throws(CLIError) {
         self.kind = kind
-        common = CommonOptions(given)
-        text = given.string("text")
-        iconName = given.string("icon-name")
-        noWrap = given.flag("no-wrap")
-        noMarkup = given.flag("no-markup")
-        ellipsize = given.flag("ellipsize")
-        defaultCancel = given.flag("default-cancel")
-        switchMode = given.flag("switch")
-        for (position, value) in given.strings("button").enumerated() {
+        self.arguments = arguments
+        for (position, value) in arguments.given[Key.button].enumerated() {
             buttons.append(try ZenityParser.customButton(value, position: position))
         }
     }
 
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let iconName = OptionKey.string("icon-name", "ICON-NAME", "Set the dialog icon")
+        static let noWrap = OptionKey.flag("no-wrap", "Do not enable text wrapping")
+        static let noMarkup = OptionKey.flag("no-markup", "Do not enable Pango markup")
+        static let defaultCancel = OptionKey.flag("default-cancel", "Give Cancel button focus by default")
+        static let ellipsize = OptionKey.flag("ellipsize",
+            "Enable ellipsizing in the dialog text. This fixes the high window size with long texts")
+        static let switchMode = OptionKey.flag("switch", "Suppress OK and Cancel buttons")
+        /// beckon's `--button LABEL[:CODE]`, listed with beckon's options.
+        static let button = OptionKey.strings("button", "LABEL[:CODE]",
+            "Add a button that exits with CODE (default: its position from 0); replaces OK and Cancel "
+                + "(message dialogs)")
+    }
+
     /// zenity's four message dialogs, as command-line types.
     static func type(_ kind: MessageKind) -> ZenityDialogType {
-        typealias O = ZenityOption
-        var options = [
-            O.text,
-            O("icon-name", .string, "ICON-NAME", "Set the dialog icon"),
-            O("no-wrap", .none, nil, "Do not enable text wrapping"),
-            O("no-markup", .none, nil, "Do not enable Pango markup"),
-        ]
-        if kind == .question {
-            options.append(O("default-cancel", .none, nil, "Give Cancel button focus by default"))
-        }
-        options.append(O("ellipsize", .none, nil,
-                         "Enable ellipsizing in the dialog text. This fixes the high window size with long texts"))
-        if kind == .question {
-            options.append(O("switch", .none, nil, "Suppress OK and Cancel buttons"))
-        }
+        let question = kind == .question
+        let options: [any DeclaredOption] = [Key.text, Key.iconName, Key.noWrap, Key.noMarkup]
+            + (question ? [Key.defaultCancel] : []) + [Key.ellipsize] + (question ? [Key.switchMode] : [])
         let titles: [MessageKind: (String, String)] = [
             .question: ("Question", "question"), .info: ("Info", "info"),
             .warning: ("Warning", "warning"), .error: ("Error", "error"),
         ]
         let (title, word) = titles[kind] ?? ("", "")
         return ZenityDialogType(
-            name: kind.rawValue, flagHelp: "Display \(word) dialog",
-            helpTitle: "\(title) options", helpSummary: "Show \(word) options",
+            kind.rawValue, "Display \(word) dialog", help: "\(title) options",
             options: options,
-            unlistedOptions: ["button"],
-            refusedGeneralOptions: kind == .question ? [] : ["cancel-label"],
-            make: { given throws(CLIError) in try MessageOptions(kind: kind, given) })
+            unlistedOptions: [Key.button],
+            refusedGeneralOptions: question ? [] : [CommonOptions.Key.cancelLabel],
+            make: { arguments throws(CLIError) in try MessageOptions(kind: kind, arguments: arguments) })
     }
 }

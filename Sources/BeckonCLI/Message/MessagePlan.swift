@@ -94,3 +94,16 @@ struct MessagePlan: Sendable, Equatable {
         }
     }
 }
+
+extension MessagePlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: MessageOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    /// A message dialog's answer is the button alone.
+    func answer(_: Void) -> ZenityAnswer { ZenityAnswer() }
+}
+
+extension MessageOptions: ZenityKind { typealias Plan = MessagePlan }

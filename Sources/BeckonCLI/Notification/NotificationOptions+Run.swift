@@ -9,12 +9,12 @@ extension NotificationOptions {
     @GtkActor
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
         let deadline = common.effectiveTimeout.map { ContinuousClock.now + .seconds(Int($0)) }
-        let (initialHints, warnings) = NotificationHints.parse(hints)
+        let (initialHints, warnings) = NotificationHints.parse(given[Key.hints])
         warnings.forEach(context.warn)
-        if listen {
+        if given[Key.listen] {
             return try await listen(context, hints: initialHints, deadline: deadline)
         }
-        guard let text else {
+        guard let text = given[Key.text] else {
             throw CLIError(message: "--notification needs --text (or --listen)", exitCode: 1)
         }
         guard let parts = NotificationText(text) else {

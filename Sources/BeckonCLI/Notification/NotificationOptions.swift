@@ -1,37 +1,24 @@
 import Beckon
 
-/// Everything the command line says about a `--notification`.
-struct NotificationOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    /// `--text` as given: "summary\nbody" with GLib's escapes still to be processed.
-    var text: String?
-    /// `--listen`: commands from stdin instead of one notification.
-    var listen = false
-    /// Every `--hint NAME:VALUE`, in order.
-    var hints: [String] = []
+/// Everything the command line says about a `--notification`, read through
+/// its ``Key``: `text` ("summary\nbody" with GLib's escapes still to be
+/// processed), `listen` (commands from stdin instead of one notification) and
+/// every `hints` NAME:VALUE, in order.
+struct NotificationOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
 
-    init() {}
-
-    init(_ given: GivenOptions) {
-        common = CommonOptions(given)
-        text = given.string("text")
-        listen = given.flag("listen")
-        hints = given.strings("hint")
+    /// Its options, each declared once.
+    enum Key {
+        static let listen = OptionKey.flag("listen", "Listen for commands on stdin")
+        static let text = OptionKey.string("text", "TEXT", "Set the notification text")
+        static let hints = OptionKey.strings("hint", "TEXT", "Set the notification hints")
     }
 
     /// `--notification` as a command-line type, its options in zenity's help order.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "notification", flagHelp: "Display notification",
-            helpTitle: "Notification icon options", helpSummary: "Show notification icon options",
-            options: [
-                O("text", .string, "TEXT", "Set the notification text"),
-                O("listen", .none, nil, "Listen for commands on stdin"),
-                O("hint", .string, "TEXT", "Set the notification hints"),
-            ],
-            make: { given throws(CLIError) in NotificationOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "notification", "Display notification", help: "Notification icon options",
+        options: [Key.text, Key.listen, Key.hints],
+        make: NotificationOptions.init(arguments:))
 
     /// The application name the server sees.
     static let appName = "beckon"

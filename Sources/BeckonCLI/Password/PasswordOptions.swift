@@ -1,30 +1,19 @@
 import Beckon
 
-/// Everything the command line says about a `--password` dialog.
-struct PasswordOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    var username = false
-    /// `--text`, which zenity accepts here and ignores; beckon shows it as the
-    /// heading.
-    var text: String?
+/// Everything the command line says about a `--password` dialog, read
+/// through its ``Key``: `username`, and `text`, which zenity accepts here and
+/// ignores; beckon shows it as the heading.
+struct PasswordOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
 
-    init() {}
-
-    init(_ given: GivenOptions) throws(CLIError) {
-        common = CommonOptions(given)
-        username = given.flag("username")
-        text = given.string("text")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let username = OptionKey.flag("username", "Display the username option")
     }
 
     /// `--password` as a command-line type: its options, in zenity's help order.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "password", flagHelp: "Display password dialog",
-            helpTitle: "Password dialog options", helpSummary: "Show password dialog options",
-            options: [
-            O("username", .none, nil, "Display the username option"),
-            ],
-            make: { given throws(CLIError) in try PasswordOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "password", "Display password dialog", help: "Password dialog options",
+        options: [Key.username],
+        make: PasswordOptions.init(arguments:))
 }

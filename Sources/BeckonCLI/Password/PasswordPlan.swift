@@ -11,10 +11,7 @@ struct PasswordPlan: Sendable, Equatable {
         let common = options.common
         // Unlike the dialogs from zenity's UI file, the password dialog adds
         // its extra buttons first: they stand before Cancel and OK.
-        var buttons = ZenityButtons()
-        buttons.addExtras(common.extraButtons)
-        buttons.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, extrasFirst: true)
         self.buttons = buttons
         let heading = options.text.map(ZenityText.compress)
             ?? translations.zenity(options.username ? "Type your username and password" : "Type your password")
@@ -47,3 +44,13 @@ struct PasswordPlan: Sendable, Equatable {
         return ZenityAnswer(printed: printed, json: .object(members), timeout: timeout)
     }
 }
+
+extension PasswordPlan: ZenityPlan {
+    @GtkActor init(_ options: PasswordOptions, context: ZenityContext) {
+        self.init(options, environment: context.environment, translations: context.translations)
+    }
+
+    func answer(_ credentials: Credentials) -> ZenityAnswer { Self.answer(credentials) }
+}
+
+extension PasswordOptions: ZenityKind { typealias Plan = PasswordPlan }

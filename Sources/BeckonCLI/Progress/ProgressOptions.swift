@@ -1,52 +1,29 @@
 import Beckon
 
-/// Everything the command line says about a `--progress` dialog.
-struct ProgressOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    /// `--text` as given: escapes and markup are still to be processed.
-    var text: String?
-    /// `--percentage`; zenity ignores a value below 0.
-    var percentage: Int32?
-    var pulsate = false
-    var autoClose = false
-    var autoKill = false
-    var noCancel = false
-    var timeRemaining = false
-    /// Beyond zenity: Cancel, Escape or a close also stop the processes writing stdin.
-    var killWriters = false
+/// Everything the command line says about a `--progress` dialog, read
+/// through its ``Key``: `text` (escapes and markup still to be processed),
+/// `percentage` (zenity ignores a value below 0) and the switches.
+struct ProgressOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
 
-    init() {}
-
-    init(_ given: GivenOptions) {
-        common = CommonOptions(given)
-        text = given.string("text")
-        percentage = given.int("percentage")
-        pulsate = given.flag("pulsate")
-        autoClose = given.flag("auto-close")
-        autoKill = given.flag("auto-kill")
-        noCancel = given.flag("no-cancel")
-        timeRemaining = given.flag("time-remaining")
-        killWriters = given.flag("kill-writers")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        /// Beyond zenity: Cancel, Escape or a close also stop the processes writing stdin.
+        static let killWriters = OptionKey.flag("kill-writers",
+            "Cancel, Escape or a close also stop the processes writing stdin (beckon, beyond zenity)")
+        static let pulsate = OptionKey.flag("pulsate", "Pulsate progress bar")
+        static let autoClose = OptionKey.flag("auto-close", "Dismiss the dialog when 100% has been reached")
+        static let autoKill = OptionKey.flag("auto-kill", "Kill parent process if Cancel button is pressed")
+        static let noCancel = OptionKey.flag("no-cancel", "Hide Cancel button")
+        static let timeRemaining = OptionKey.flag("time-remaining", "Estimate when progress will reach 100%")
+        static let percentage = OptionKey.int("percentage", "PERCENTAGE", "Set initial percentage")
     }
 
     /// `--progress` as a command-line type: its options, in zenity's help
     /// order, then beckon's `--kill-writers`.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "progress", flagHelp: "Display progress indication dialog",
-            helpTitle: "Progress options", helpSummary: "Show progress options",
-            options: [
-            .text,
-            O("percentage", .int, "PERCENTAGE", "Set initial percentage"),
-            O("pulsate", .none, nil, "Pulsate progress bar"),
-            O("auto-close", .none, nil, "Dismiss the dialog when 100% has been reached"),
-            O("auto-kill", .none, nil, "Kill parent process if Cancel button is pressed"),
-            O("no-cancel", .none, nil, "Hide Cancel button"),
-            O("time-remaining", .none, nil, "Estimate when progress will reach 100%"),
-            O("kill-writers", .none, nil,
-              "Cancel, Escape or a close also stop the processes writing stdin (beckon, beyond zenity)"),
-            ],
-            make: { given throws(CLIError) in ProgressOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "progress", "Display progress indication dialog", help: "Progress options",
+        options: [Key.text, Key.percentage, Key.pulsate, Key.autoClose, Key.autoKill, Key.noCancel, Key.timeRemaining,
+                  Key.killWriters],
+        make: ProgressOptions.init(arguments:))
 }

@@ -1,4 +1,5 @@
 import Beckon
+import Glibc
 
 /// A progress dialog worked out from its options, before any window exists:
 /// the request to show, what each button means, and any warning for stderr.
@@ -26,10 +27,7 @@ struct ProgressPlan: Sendable {
         }
         let common = options.common
         // zenity's UI file labels them "Cancel" and "OK", from its own catalogue.
-        var buttons = ZenityButtons()
-        buttons.add(common.cancelLabel ?? translations.zenity("Cancel"), .cancel, .cancel)
-        buttons.add(common.okLabel ?? translations.zenity("OK"), .default, .ok)
-        buttons.addExtras(common.extraButtons)
+        let buttons = ZenityButtons.cancelOK(common, translations: translations, zenityWording: true)
         let (text, warning) = ZenityText.labelText(options.text, default: translations.zenity(Self.defaultText),
                                                    option: "--text")
         // zenity sets the bar only for a percentage above -1.
@@ -52,3 +50,38 @@ struct ProgressPlan: Sendable {
         ZenityAnswer(printed: "", json: .double(state.fraction * 100), timeout: .printsAnswer)
     }
 }
+
+/// A progress dialog's run: stdin feeds the bar until it ends or the person
+/// stops it; Cancel with `--auto-kill` sends SIGHUP to the parent, as zenity
+/// does, and `--kill-writers` stops the work writing stdin.
+extension ProgressPlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: ProgressOptions, context: ZenityContext) throws {
+        let warn = context.warn
+        // On the terminal fallback, a stdin that is that terminal carries the
+        // keys: its bytes cannot be progress lines too, so it is not read.
+        let stdinIsTheKeys = context.onTerminal && isatty(0) != 0
+        try self.init(options, environment: context.environment, translations: context.translations) { feed in
+            guard !stdinIsTheKeys else {
+                return warn("beckon: warning: --progress: stdin is the terminal the bar "
+                            + "is shown on, so it is not read; pipe the work's output in")
+            }
+            ProgressStdin.start(feed, warn: warn)
+        }
+    }
+
+    @GtkActor
+    func afterReply(_ reply: DialogReply<ProgressState>, options: ProgressOptions) {
+        var cancelled = false
+        if case .button(let index) = reply.outcome, buttons.meanings[index] == .cancel { cancelled = true }
+        if cancelled && options.autoKill {
+            kill(getppid(), SIGHUP)
+        }
+        if options.killWriters && (cancelled || reply.outcome == .escape || reply.outcome == .close) {
+            PipeWriters.stop()
+        }
+    }
+}
+
+extension ProgressOptions: ZenityKind { typealias Plan = ProgressPlan }

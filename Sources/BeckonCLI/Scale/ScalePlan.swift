@@ -8,6 +8,8 @@ struct ScalePlan: Sendable {
     var buttons: ZenityButtons
     /// A line for stderr, such as why the markup was shown as plain text.
     var warning: String?
+    /// Where `--print-partial` writes, in the command; a failed write ends the dialog.
+    var partial: PartialOutput?
 
     /// zenity's title and text for a scale, before translation.
     static let defaultTitle = "Adjust the scale value"
@@ -46,12 +48,7 @@ struct ScalePlan: Sendable {
             showsValue: !options.hideValue, onChange: onChange)
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-scale.png"),
-                                     environment: environment)
-        // zenity's window is 300 by 100 unless --width or --height says otherwise.
-        if common.width == nil && common.height == nil {
-            request.frame.width = 300
-            request.frame.height = 100
-        }
+                                     defaultSize: (300, 100), environment: environment)
         self.request = request
         self.buttons = buttons
         self.warning = warning
@@ -62,3 +59,24 @@ struct ScalePlan: Sendable {
         ZenityAnswer(printed: "\(value)\n", json: .int(Int64(value)), timeout: .printsAnswer)
     }
 }
+
+extension ScalePlan: ZenityPlan {
+    var warnings: [String] { warning.map { [$0] } ?? [] }
+
+    @GtkActor init(_ options: ScaleOptions, context: ZenityContext) throws {
+        let partial = PartialOutput()
+        try self.init(options, environment: context.environment, translations: context.translations,
+                      printPartial: partial.print)
+        self.partial = partial
+    }
+
+    /// With `--print-partial` each number the scale passes is written the
+    /// moment it changes; the first write that fails ends the dialog.
+    @GtkActor
+    func presenting(_ show: @escaping @GtkActor () async throws -> ZenityOutput) async throws -> ZenityOutput {
+        guard let partial else { return try await show() }
+        return try await partial.run(show)
+    }
+}
+
+extension ScaleOptions: ZenityKind { typealias Plan = ScalePlan }

@@ -1,116 +1,138 @@
-/// The options of `beckon terms`, parsed GOption-style like zenity's:
-/// `--opt=value` or `--opt value`, flags bare.
-struct TermsArguments: Equatable {
-    var file: String?
-    var title: String?
-    var acceptLabel: String?
-    var declineLabel: String?
-    var checkbox: String?
-    var requiresScroll = true
-    var id: String?
-    var version: String?
-    var once = false
-    var status = false
-    var revoke = false
-    var timeout: Int?
-    var json = false
-    var tty = false
-    var noTTY = false
-    var width: Int?
-    var height: Int?
-    var encoding: String?
+/// The options of `beckon terms`, declared in the same system as zenity's
+/// (``OptionKey``) and read with the same grammar (``OptionScanner``):
+/// `--opt=value` or `--opt value`, flags bare. Each is read through its
+/// ``Key``: `arguments.id` is `given[Key.id]`.
+struct TermsArguments: ParsedOptions, Equatable {
+    var given = GivenOptions()
+
+    /// `--file`, or its other name `--filename`, whichever came last.
+    var file: String? { given.last(of: Key.file, Key.filename) }
+    /// The last of `--require-scroll` and `--no-require-scroll` wins; scrolling is required unless told.
+    var requiresScroll: Bool {
+        given.entries.last { [Key.requireScroll.name, Key.noRequireScroll.name].contains($0.name) }?.name
+            != Key.noRequireScroll.name
+    }
+    /// `--timeout` in seconds, by zenity's rule: zero or less, or none, is no timeout.
+    var timeout: Int? { given[Key.timeout].flatMap { $0 > 0 ? Int($0) : nil } }
+    var width: Int? { given[Key.width].map(Int.init) }
+    var height: Int? { given[Key.height].map(Int.init) }
     var help = false
 
-    /// The options that take a value, by name.
-    private static let valued: Set<String> = [
-        "file", "filename", "title", "accept-label", "decline-label", "checkbox", "id", "version",
-        "timeout", "width", "height", "encoding",
-    ]
-    private static let flags: Set<String> = [
-        "no-require-scroll", "require-scroll", "once", "status", "revoke", "json", "help",
-        "tty", "no-tty",
+    /// Every option of `beckon terms`, each declared once, in help order.
+    enum Key {
+        static let file = OptionKey.string("file", "FILENAME",
+                                           "Read the terms from FILENAME (default: standard input; at most 16 MiB)")
+        static let filename = OptionKey.string("filename", "FILENAME", nil)
+        static let encoding = OptionKey.string("encoding", "CHARSET", "The terms' charset when it is not UTF-8 or the locale's")
+        static let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
+        static let requireScroll = OptionKey.flag("require-scroll", nil)
+        static let title = OptionKey.string("title", "TITLE", "Set the window title")
+        static let acceptLabel = OptionKey.string("accept-label", "TEXT", "Set the label of the Accept button")
+        static let declineLabel = OptionKey.string("decline-label", "TEXT", "Set the label of the Decline button")
+        static let checkbox = OptionKey.string("checkbox", "TEXT", "Add a checkbox that must be ticked before accepting")
+        static let width = OptionKey.int("width", "WIDTH", "Set the window width")
+        static let height = OptionKey.int("height", "HEIGHT", "Set the window height")
+        /// zenity's `--timeout`, one declaration and one rule for the whole binary.
+        static let timeout = CommonOptions.Key.timeout
+        static let tty = OptionKey.flag("tty", "Show the terms on the terminal, not in a window\n"
+                                        + "(without a display, the terminal is used anyway)")
+        static let noTTY = OptionKey.flag("no-tty", "Never use the terminal: without a display, fail")
+        static let id = OptionKey.string("id", "ORG.PRODUCT", "Record an acceptance under this id")
+        static let version = OptionKey.string("version", "VERSION", "The version of the terms, kept in the record")
+        static let json = OptionKey.flag("json", "Print the outcome or the record as JSON")
+        static let once = OptionKey.flag("once", "Exit 0 without a window if these exact terms\n"
+                                         + "(and VERSION, if given) were accepted before")
+        static let status = OptionKey.flag("status", "Print the record for --id; exit 1 if there is none")
+        static let revoke = OptionKey.flag("revoke", "Remove the record for --id; exit 1 if there was none")
+        static let help = OptionKey.flag("help", nil)
+    }
+
+    /// The help sections, in order.
+    static let groups = [
+        ZenityOptionTable.HelpGroup(name: "terms", title: "Terms options", summary: "", options: [
+            Key.file, Key.encoding, Key.title, Key.acceptLabel, Key.declineLabel, Key.checkbox, Key.noRequireScroll,
+            Key.width, Key.height, Key.timeout, Key.tty, Key.noTTY,
+        ]),
+        ZenityOptionTable.HelpGroup(name: "consent", title: "Consent record options", summary: "", options: [
+            Key.id, Key.version, Key.once, Key.status, Key.revoke, Key.json,
+        ]),
     ]
 
-    /// Parses the arguments after `terms`.
+    /// Every option by name: those help lists, and the unlisted ones.
+    static let byName: [String: ZenityOption] = {
+        let all = groups.flatMap(\.options) + ([Key.filename, Key.requireScroll, Key.help] as [any DeclaredOption])
+            .map(\.option)
+        return Dictionary(all.map { ($0.name, $0) }) { first, _ in first }
+    }()
+
+    /// Parses the arguments after `terms`; the first problem, left to right, wins.
     static func parse(_ arguments: [String]) throws(CLIError) -> TermsArguments {
         var parsed = TermsArguments()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-h" { parsed.help = true; continue }
-            guard let option = LongOption(argument) else {
-                throw .termsUsage("unexpected argument \(argument.debugDescription); the terms come from --file or standard input")
+        var scanner = OptionScanner(arguments) { byName[$0] }
+        while true {
+            let token: OptionScanner.Token?
+            do {
+                token = try scanner.next()
+            } catch {
+                throw .termsUsage("--\(error.name) needs a value")
             }
-            let name = option.name
-            var value = option.inlineValue
-            if flags.contains(name) {
-                guard value == nil else { throw .termsUsage("--\(name) takes no value") }
-                parsed.setFlag(name)
-            } else if valued.contains(name) {
-                if value == nil {
-                    guard index < arguments.count else { throw .termsUsage("--\(name) needs a value") }
-                    value = arguments[index]
-                    index += 1
-                }
-                try parsed.set(name, value!)
-            } else {
+            switch token {
+            case nil:
+                try parsed.validate()
+                return parsed
+            case .short("-h"):
+                parsed.help = true
+            case .short(let argument), .positional(let argument):
+                throw unexpected(argument)
+            case .endOfOptions:
+                throw unexpected("--")
+            case .unknown(_, let name):
                 throw .termsUsage("unknown option --\(name)")
+            case .option(let option, let value, let inlineValue):
+                if option.argument == .none, inlineValue != nil { throw .termsUsage("--\(option.name) takes no value") }
+                if option.name == Key.help.name { parsed.help = true }
+                let number = try check(option, value)
+                parsed.given.entries.append(GivenOptions.Entry(name: option.name, value: value, number: number))
             }
         }
-        try parsed.validate()
-        return parsed
     }
 
-    private mutating func setFlag(_ name: String) {
-        switch name {
-        case "no-require-scroll": requiresScroll = false
-        case "require-scroll": requiresScroll = true
-        case "once": once = true
-        case "status": status = true
-        case "revoke": revoke = true
-        case "json": json = true
-        case "tty": tty = true
-        case "no-tty": noTTY = true
-        default: help = true
-        }
+    private static func unexpected(_ argument: String) -> CLIError {
+        .termsUsage("unexpected argument \(argument.debugDescription); the terms come from --file or standard input")
     }
 
-    private mutating func set(_ name: String, _ value: String) throws(CLIError) {
+    /// Checks one value where it stands; returns it as an integer for an option that takes one.
+    private static func check(_ option: ZenityOption, _ value: String?) throws(CLIError) -> Int32? {
+        let name = option.name
+        let value = value ?? ""
         switch name {
-        case "file", "filename": file = value
-        case "title": title = value
-        case "accept-label": acceptLabel = value
-        case "decline-label": declineLabel = value
-        case "checkbox": checkbox = value
-        case "id":
+        case Key.id.name:
             guard !value.isEmpty else { throw .termsUsage("--id needs a non-empty id such as org.example.Product") }
             // A newline in an id would let it forge a line of --status.
             guard !value.containsControlCharacters else {
                 throw .termsUsage("--id must not contain control characters such as a newline")
             }
-            id = value
-        case "version": version = value
-        case "timeout": timeout = try Self.positive(name, value)
-        case "width": width = try Self.positive(name, value)
-        case "height": height = try Self.positive(name, value)
-        case "encoding": encoding = value
-        default: break // only the names in `valued` come here
+        case Key.timeout.name:
+            guard let seconds = OptionScanner.integer(value) else {
+                throw .termsUsage("--timeout needs a whole number of seconds (0 or less: none), not \(value.debugDescription)")
+            }
+            return seconds
+        case Key.width.name, Key.height.name:
+            guard let number = OptionScanner.integer(value), number > 0 else {
+                throw .termsUsage("--\(name) needs a positive whole number, not \(value.debugDescription)")
+            }
+            return number
+        default: break
         }
-    }
-
-    private static func positive(_ name: String, _ value: String) throws(CLIError) -> Int {
-        guard let number = Int(value), number > 0 else {
-            throw .termsUsage("--\(name) needs a positive whole number, not \(value.debugDescription)")
-        }
-        return number
+        return nil
     }
 
     private func validate() throws(CLIError) {
         if help { return }
+        let (once, status, revoke) = (self.once, self.status, self.revoke)
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
-        for (flag, used) in [("--once", once), ("--status", status), ("--revoke", revoke)] where used && id == nil {
-            throw .termsUsage("\(flag) needs --id")
+        for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil {
+            throw .termsUsage("--\(flag.name) needs --id")
         }
     }
 }

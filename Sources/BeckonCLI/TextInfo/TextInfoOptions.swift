@@ -1,54 +1,32 @@
 import Beckon
 
-/// Everything the command line says about a `--text-info` dialog.
-struct TextInfoOptions: Sendable, Equatable {
-    var common = CommonOptions()
-    /// `--filename`: the file to show; nil reads standard input.
-    var filename: String?
-    var editable = false
-    var font: String?
-    var checkbox: String?
-    var html = false
-    var noInteraction = false
-    var url: String?
-    var autoScroll = false
-    var noWrap = false
+/// Everything the command line says about a `--text-info` dialog, read
+/// through its ``Key``: `filename` (the file to show; nil reads standard
+/// input), the font, the checkbox, the HTML switches and the URL.
+struct TextInfoOptions: KindOptions, Equatable {
+    var arguments: ZenityArguments
 
-    init() {}
-
-    init(_ given: GivenOptions) {
-        common = CommonOptions(given)
-        filename = given.string("filename")
-        editable = given.flag("editable")
-        font = given.string("font")
-        checkbox = given.string("checkbox")
-        html = given.flag("html")
-        noInteraction = given.flag("no-interaction")
-        url = given.string("url")
-        autoScroll = given.flag("auto-scroll")
-        noWrap = given.flag("no-wrap")
+    /// Its options, each declared once; `noWrap` is the message dialogs'.
+    enum Key {
+        static let filename = OptionKey.string("filename", "FILENAME", "Open file")
+        static let editable = OptionKey.flag("editable", "Allow changes to text")
+        static let font = OptionKey.string("font", "TEXT", "Set the text font")
+        static let checkbox = OptionKey.string("checkbox", "TEXT", "Enable an I read and agree checkbox")
+        static let html = OptionKey.flag("html", "Enable HTML support")
+        static let noInteraction = OptionKey.flag("no-interaction",
+            "Do not enable user interaction with the WebView. Only works if you use --html option")
+        static let url = OptionKey.string("url", "URL", "Set an URL instead of a file. Only works if you use --html option")
+        static let autoScroll = OptionKey.flag("auto-scroll",
+            "Auto scroll the text to the end. Only when text is captured from stdin")
+        static let noWrap = MessageOptions.Key.noWrap
     }
 
     /// `--text-info` as a command-line type: its options, in zenity's help
     /// order; `--no-wrap` is taken without being listed, as in zenity.
-    static let type: ZenityDialogType = {
-        typealias O = ZenityOption
-        return ZenityDialogType(
-            name: "text-info", flagHelp: "Display text information dialog",
-            helpTitle: "Text information options", helpSummary: "Show text information options",
-            options: [
-            O("filename", .string, "FILENAME", "Open file"),
-            O("editable", .none, nil, "Allow changes to text"),
-            O("font", .string, "TEXT", "Set the text font"),
-            O("checkbox", .string, "TEXT", "Enable an I read and agree checkbox"),
-            O("html", .none, nil, "Enable HTML support"),
-            O("no-interaction", .none, nil,
-              "Do not enable user interaction with the WebView. Only works if you use --html option"),
-            O("url", .string, "URL", "Set an URL instead of a file. Only works if you use --html option"),
-            O("auto-scroll", .none, nil,
-              "Auto scroll the text to the end. Only when text is captured from stdin"),
-            ],
-            unlistedOptions: ["no-wrap"],
-            make: { given throws(CLIError) in TextInfoOptions(given) })
-    }()
+    static let type = ZenityDialogType(
+        "text-info", "Display text information dialog", help: "Text information options",
+        options: [Key.filename, Key.editable, Key.font, Key.checkbox, Key.html, Key.noInteraction, Key.url,
+                  Key.autoScroll],
+        unlistedOptions: [Key.noWrap],
+        make: TextInfoOptions.init(arguments:))
 }

@@ -39,12 +39,7 @@ struct TextInfoPlan: Sendable {
         }
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-text.png"),
-                                     environment: environment)
-        // zenity's window is 300 by 400 unless --width or --height says otherwise.
-        if common.width == nil && common.height == nil {
-            request.frame.width = 300
-            request.frame.height = 400
-        }
+                                     defaultSize: (300, 400), environment: environment)
         self.request = request
         self.buttons = buttons
         self.isEditable = options.editable
@@ -58,3 +53,12 @@ struct TextInfoPlan: Sendable {
         return ZenityAnswer(printed: text, json: .string(text), timeout: .printsAnswer)
     }
 }
+
+extension TextInfoPlan: ZenityPlan {
+    @GtkActor init(_ options: TextInfoOptions, context: ZenityContext) throws {
+        try self.init(options, environment: context.environment, translations: context.translations,
+                      warn: context.warn)
+    }
+}
+
+extension TextInfoOptions: ZenityKind { typealias Plan = TextInfoPlan }

@@ -28,22 +28,47 @@ struct CommonOptions: Sendable, Equatable {
     init() {}
 
     init(_ given: GivenOptions) {
-        title = given.string("title")
-        windowIcon = given.string("window-icon")
-        width = given.int("width")
-        height = given.int("height")
-        timeout = given.int("timeout")
-        okLabel = given.string("ok-label")
-        cancelLabel = given.string("cancel-label")
-        extraButtons = given.strings("extra-button")
-        modal = given.flag("modal")
-        attach = given.int("attach")
-        display = given.string("display")
-        programClass = given.string("class")
-        programName = given.string("name")
-        json = given.flag("json")
-        countdown = given.flag("countdown")
-        terminal = TerminalFallback(tty: given.flag("tty"), noTTY: given.flag("no-tty"))
+        title = given[Key.title]
+        windowIcon = given[Key.windowIcon]
+        width = given[Key.width]
+        height = given[Key.height]
+        timeout = given[Key.timeout]
+        okLabel = given[Key.okLabel]
+        cancelLabel = given[Key.cancelLabel]
+        extraButtons = given[Key.extraButton]
+        modal = given[Key.modal]
+        attach = given[Key.attach]
+        display = given[Key.display]
+        programClass = given[Key.programClass]
+        programName = given[Key.programName]
+        json = given[Key.json]
+        countdown = given[Key.countdown]
+        terminal = TerminalFallback(tty: given[Key.tty], noTTY: given[Key.noTTY])
+    }
+
+    /// The options every dialog shares, each declared once.
+    enum Key {
+        static let title = OptionKey.string("title", "TITLE", "Set the dialog title")
+        static let windowIcon = OptionKey.string("window-icon", "ICONPATH", "Set the window icon")
+        static let width = OptionKey.int("width", "WIDTH", "Set the width")
+        static let height = OptionKey.int("height", "HEIGHT", "Set the height")
+        /// Zero or less is no timeout, as in zenity; `beckon terms` takes it too.
+        static let timeout = OptionKey.int("timeout", "TIMEOUT", "Set dialog timeout in seconds")
+        static let okLabel = OptionKey.string("ok-label", "TEXT", "Set the label of the OK button")
+        static let cancelLabel = OptionKey.string("cancel-label", "TEXT", "Set the label of the Cancel button")
+        static let extraButton = OptionKey.strings("extra-button", "TEXT", "Add an extra button")
+        static let modal = OptionKey.flag("modal", "Set the modal hint")
+        static let attach = OptionKey.int("attach", "WINDOW", "Set the parent window to attach to")
+        // GTK's own, which zenity hands to gtk_init.
+        static let display = OptionKey.string("display", "DISPLAY", "X display to use")
+        static let programClass = OptionKey.string("class", "CLASS", "Program class as used by the window manager")
+        static let programName = OptionKey.string("name", "NAME", "Program name as used by the window manager")
+        // Beyond zenity.
+        static let json = OptionKey.flag("json", "Print one JSON object: the button, its label, the exit code, "
+                                         + "how the dialog ended, and the dialog's value")
+        static let countdown = OptionKey.flag("countdown", "Show the seconds left before --timeout closes the dialog")
+        static let tty = OptionKey.flag("tty", "Ask on the terminal (/dev/tty) instead of in a window")
+        static let noTTY = OptionKey.flag("no-tty", "Never ask on the terminal: without a display, fail (exit 255)")
     }
 
     /// The timeout in seconds, when there is one (zenity ignores zero and less).
@@ -53,9 +78,11 @@ struct CommonOptions: Sendable, Equatable {
     }
 
     /// The window, buttons and timeout these options give a dialog whose
-    /// defaults are `defaultTitle` and `defaultWindowIcon`.
+    /// defaults are `defaultTitle` and `defaultWindowIcon`, and `defaultSize`
+    /// unless `--width` or `--height` says otherwise (zenity's UI files size
+    /// some windows).
     func frame(_ buttons: ZenityButtons, defaultTitle: String, defaultWindowIcon: String?,
-               environment: Environment) -> DialogFrame {
+               defaultSize: (width: Int, height: Int)? = nil, environment: Environment) -> DialogFrame {
         var frame = DialogFrame(title: title ?? defaultTitle, buttons: buttons.buttons,
                                 timeout: effectiveTimeout.map { .seconds(Int($0)) }, parent: parent(environment))
         frame.width = width.flatMap { $0 >= 0 ? Int($0) : nil }
@@ -64,6 +91,9 @@ struct CommonOptions: Sendable, Equatable {
         frame.isModal = modal
         frame.highlightsDefaultButton = false // zenity's dialogs do not style it
         frame.showsCountdown = countdown && frame.timeout != nil
+        if let defaultSize, width == nil && height == nil {
+            (frame.width, frame.height) = (defaultSize.width, defaultSize.height)
+        }
         return frame
     }
 

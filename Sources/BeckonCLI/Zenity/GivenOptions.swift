@@ -1,5 +1,6 @@
 /// The options a command line gave, in order, with their values read as
-/// GOption reads them; each dialog kind takes what it needs from here.
+/// GOption reads them; each dialog kind takes what it needs from here, through
+/// its ``OptionKey``s.
 struct GivenOptions: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         var name: String
@@ -14,16 +15,15 @@ struct GivenOptions: Sendable, Equatable {
     /// Arguments that are not options (zenity's --entry turns them into a combo).
     var positional: [String] = []
 
-    /// Whether `name` was given.
-    func has(_ name: String) -> Bool { entries.contains { $0.name == name } }
-    /// A flag: given or not.
-    func flag(_ name: String) -> Bool { has(name) }
-    /// The last value of `name`, as GOption keeps the last of a repeated option.
-    func string(_ name: String) -> String? { entries.last { $0.name == name }?.value }
-    /// Every value of a repeatable option, in order.
-    func strings(_ name: String) -> [String] { entries.filter { $0.name == name }.compactMap(\.value) }
-    /// The last integer value of `name`.
-    func int(_ name: String) -> Int32? { entries.last { $0.name == name }?.number }
+    /// Whether an option of this name was given.
+    func has(named name: String) -> Bool { entries.contains { $0.name == name } }
+    /// The last given of this name, as GOption keeps the last of a repeated option.
+    func last(named name: String) -> Entry? { entries.last { $0.name == name } }
+
+    /// The value of the last given of `keys`, which name one option (an alias).
+    func last(of keys: OptionKey<String?>...) -> String? {
+        entries.last { entry in keys.contains { $0.name == entry.name } }?.value
+    }
 
     /// The first given option that `accepts` refuses, for zenity's
     /// "--X is not supported for this dialog".

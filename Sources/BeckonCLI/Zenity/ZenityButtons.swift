@@ -38,12 +38,19 @@ struct ZenityButtons: Sendable, Equatable {
 
     /// The buttons of zenity's dialogs built from its UI file (entry, scale,
     /// calendar, password, colour): Cancel, then OK (Return), then the extra
-    /// buttons, which zenity adds after the others.
-    static func cancelOK(_ common: CommonOptions, translations: Translations) -> ZenityButtons {
+    /// buttons, which zenity adds after the others; the password dialog adds
+    /// them first (`extrasFirst`). `ok` is GTK's label for OK (the colour
+    /// dialog's is "_Select"); `zenityWording` takes "Cancel" and "OK" from
+    /// zenity's own catalogue, as its forms and progress UI files label them.
+    static func cancelOK(_ common: CommonOptions, translations: Translations, ok: String = "_OK",
+                         zenityWording: Bool = false, extrasFirst: Bool = false) -> ZenityButtons {
         var result = ZenityButtons()
-        result.add(common.cancelLabel ?? translations.gtk("_Cancel"), .cancel, .cancel)
-        result.add(common.okLabel ?? translations.gtk("_OK"), .default, .ok)
-        result.addExtras(common.extraButtons)
+        if extrasFirst { result.addExtras(common.extraButtons) }
+        let cancelLabel = zenityWording ? translations.zenity("Cancel") : translations.gtk("_Cancel")
+        let okLabel = zenityWording ? translations.zenity("OK") : translations.gtk(ok)
+        result.add(common.cancelLabel ?? cancelLabel, .cancel, .cancel)
+        result.add(common.okLabel ?? okLabel, .default, .ok)
+        if !extrasFirst { result.addExtras(common.extraButtons) }
         return result
     }
 }

@@ -71,7 +71,7 @@ enum ZenityCommand {
                 }
                 // Translations are read after gtk_init has set the locale.
                 let context = ZenityContext(dialog: asking, environment: environment, translations: .system,
-                                            warn: { StandardError.write($0 + "\n") })
+                                            onTerminal: onTerminal, warn: { StandardError.write($0 + "\n") })
                 return try await dialog.run(context)
             }
             let output = try dialog.needsDisplay ? common.terminal.run(body) : TerminalFallback.runWithoutWindow(body)

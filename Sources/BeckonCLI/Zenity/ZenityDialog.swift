@@ -36,8 +36,24 @@ struct ZenityDialogType: Sendable {
     var unlistedOptions: Set<String> = []
     /// General options it refuses, as zenity does (`--cancel-label` on --info).
     var refusedGeneralOptions: Set<String> = []
-    /// Reads its options; throws the same errors zenity gives.
-    var make: @Sendable (GivenOptions) throws(CLIError) -> any ZenityDialog
+    /// Takes its options, the general ones parsed already; throws the same
+    /// errors zenity gives.
+    var make: @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog
+
+    /// `--name`, its line `flagHelp`, and its help section `helpTitle`
+    /// ("Text entry options", summed up as "Show text entry options").
+    init(_ name: String, _ flagHelp: String, help helpTitle: String, options: [any DeclaredOption],
+         unlistedOptions: [any DeclaredOption] = [], refusedGeneralOptions: [any DeclaredOption] = [],
+         make: @escaping @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog) {
+        self.name = name
+        self.flagHelp = flagHelp
+        self.helpTitle = helpTitle
+        self.helpSummary = "Show " + helpTitle.prefix(1).lowercased() + helpTitle.dropFirst()
+        self.options = options.map(\.option)
+        self.unlistedOptions = Set(unlistedOptions.map(\.option.name))
+        self.refusedGeneralOptions = Set(refusedGeneralOptions.map(\.option.name))
+        self.make = make
+    }
 
     /// Whether `option` (by name) belongs to this dialog.
     func takes(_ option: String) -> Bool {
@@ -51,18 +67,8 @@ struct ZenityContext: Sendable {
     var dialog: Dialog
     var environment: Environment
     var translations: Translations
+    /// Whether the dialog asks on the terminal (``TerminalFallback``), not in a window.
+    var onTerminal = false
     /// A line for stderr, such as a warning about broken markup.
     var warn: @Sendable (String) -> Void
-}
-
-extension ZenityContext {
-    /// Presents `request` and turns its reply into stdout and an exit code
-    /// through the kind's `answer` for the value it held: how every kind ends.
-    @GtkActor
-    func output<Request: DialogRequest>(
-        of request: Request, buttons: ZenityButtons, json: Bool, _ answer: (Request.Value) -> ZenityAnswer
-    ) async throws -> ZenityOutput {
-        let reply = try await dialog.present(request)
-        return answer(reply.value).output(reply.outcome, buttons: buttons, environment: environment, asJSON: json)
-    }
 }

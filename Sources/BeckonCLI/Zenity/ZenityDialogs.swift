@@ -4,20 +4,9 @@ import Beckon
 /// its own folder.
 enum ZenityDialogs {
     static let all: [ZenityDialogType] = [
-        CalendarOptions.type,
-        EntryOptions.type,
-        MessageOptions.type(.error),
-        MessageOptions.type(.info),
-        FileSelectionOptions.type,
-        ListOptions.type,
-        NotificationOptions.type,
-        ProgressOptions.type,
-        MessageOptions.type(.question),
-        MessageOptions.type(.warning),
-        ScaleOptions.type,
-        TextInfoOptions.type,
-        ColorOptions.type,
-        PasswordOptions.type,
-        FormsOptions.type,
+        CalendarOptions.type, EntryOptions.type, MessageOptions.type(.error), MessageOptions.type(.info),
+        FileSelectionOptions.type, ListOptions.type, NotificationOptions.type, ProgressOptions.type,
+        MessageOptions.type(.question), MessageOptions.type(.warning), ScaleOptions.type, TextInfoOptions.type,
+        ColorOptions.type, PasswordOptions.type, FormsOptions.type,
     ]
 }

@@ -36,20 +36,24 @@ enum ZenityHelp {
         for section in ZenityOptionTable.helpGroups {
             entries.append(("--help-\(section.name)", section.summary))
         }
-        return "Help Options:\n" + entries.map(line).joined()
+        return "Help Options:\n" + entries.map { line($0) }.joined()
     }
 
     private static func applicationOptions() -> String {
         "Application Options:\n" + lines(ZenityOptionTable.application.filter { $0.help != nil })
     }
 
-    private static func lines(_ options: [ZenityOption]) -> String {
-        options.compactMap { option in option.help.map { line((option.synopsis, $0)) } }.joined()
+    /// The entries of `options` that have help, descriptions from `column`
+    /// (after the two spaces of indent); a help of several lines keeps to it.
+    static func lines(_ options: [ZenityOption], column: Int = 50) -> String {
+        options.compactMap { option in option.help.map { line((option.synopsis, $0), column: column) } }.joined()
     }
 
     /// One entry, its description in the column where GLib puts zenity's.
-    private static func line(_ entry: (String, String)) -> String {
-        let padding = max(50 - entry.0.count, 1)
-        return "  " + entry.0 + String(repeating: " ", count: padding) + entry.1 + "\n"
+    private static func line(_ entry: (String, String), column: Int = 50) -> String {
+        let padding = max(column - entry.0.count, 1)
+        let help = entry.1.split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n" + String(repeating: " ", count: column + 2))
+        return "  " + entry.0 + String(repeating: " ", count: padding) + help + "\n"
     }
 }

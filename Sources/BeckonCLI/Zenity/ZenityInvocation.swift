@@ -23,4 +23,6 @@ enum ReferenceFormat: String, Sendable {
     case man
     /// The bash completion's option lists.
     case bash
+    /// Every option with its value type, one a line (scripts/fuzz-arguments).
+    case options
 }

@@ -1,7 +1,9 @@
-/// One command-line option as GLib's GOption knows it in zenity 3.44.
+/// One command-line option as GLib's GOption knows it in zenity 3.44, its
+/// value type erased: what the parser, help, the man page, the completion and
+/// the fuzzer's list read. A kind declares it once, as an ``OptionKey``.
 struct ZenityOption: Sendable, Equatable {
     /// What follows the option.
-    enum Argument: Sendable, Equatable {
+    enum Argument: String, Sendable, Equatable {
         /// A flag: nothing.
         case none
         /// Any text.
@@ -28,7 +30,4 @@ struct ZenityOption: Sendable, Equatable {
     var synopsis: String {
         valueName.map { "--\(name)=\($0)" } ?? "--\(name)"
     }
-
-    /// The shared `--text` option, worded as zenity's help words it.
-    static let text = ZenityOption("text", .string, "TEXT", "Set the dialog text")
 }

@@ -5,76 +5,85 @@
 /// page's option list and the bash completion are all generated from here
 /// (`beckon --beckon-reference`, scripts/generate-reference).
 enum ZenityOptionTable {
-    typealias O = ZenityOption
+    /// The options no one kind owns, each declared once.
+    enum Key {
+        /// The shared `--text`, worded as zenity's help words it.
+        static let text = OptionKey.string("text", "TEXT", "Set the dialog text")
+        static let separator = OptionKey.string("separator", "SEPARATOR", "Set output separator character")
+        static let about = OptionKey.flag("about", "About zenity")
+        static let version = OptionKey.flag("version", "Print version")
+        static let gtkModule = OptionKey.strings("gtk-module", "MODULES", "Load additional GTK+ modules")
+        static let gFatalWarnings = OptionKey.flag("g-fatal-warnings", "Make all warnings fatal")
+        // Read by the parser itself, and listed by help in its own way.
+        static let help = OptionKey.flag("help", nil)
+        static let helpAll = OptionKey.flag("help-all", nil)
+        /// beckon's own: `--beckon-reference=FORMAT` (``ReferenceFormat``).
+        static let beckonReference = OptionKey.flag("beckon-reference", nil)
+    }
 
-    static let general: [O] = [
-        O("title", .string, "TITLE", "Set the dialog title"),
-        O("window-icon", .string, "ICONPATH", "Set the window icon"),
-        O("width", .int, "WIDTH", "Set the width"),
-        O("height", .int, "HEIGHT", "Set the height"),
-        O("timeout", .int, "TIMEOUT", "Set dialog timeout in seconds"),
-        O("ok-label", .string, "TEXT", "Set the label of the OK button"),
-        O("cancel-label", .string, "TEXT", "Set the label of the Cancel button"),
-        O("extra-button", .string, "TEXT", "Add an extra button"),
-        O("modal", .none, nil, "Set the modal hint"),
-        O("attach", .int, "WINDOW", "Set the parent window to attach to"),
-    ]
+    typealias Common = CommonOptions.Key
 
-    static let misc: [O] = [
-        O("about", .none, nil, "About zenity"),
-        O("version", .none, nil, "Print version"),
-    ]
+    /// A kind's `Key` that takes the shared `--text`.
+    protocol Text {}
+    /// A kind's `Key` that takes the shared `--separator`.
+    protocol Separator {}
 
-    static let gtk: [O] = [
-        O("class", .string, "CLASS", "Program class as used by the window manager"),
-        O("name", .string, "NAME", "Program name as used by the window manager"),
-        O("gtk-module", .string, "MODULES", "Load additional GTK+ modules"),
-        O("g-fatal-warnings", .none, nil, "Make all warnings fatal"),
-    ]
+    static let general: [ZenityOption] = ([
+        Common.title, Common.windowIcon, Common.width, Common.height, Common.timeout, Common.okLabel,
+        Common.cancelLabel, Common.extraButton, Common.modal, Common.attach,
+    ] as [any DeclaredOption]).map(\.option)
 
-    static let beckon: [O] = [
-        O("button", .string, "LABEL[:CODE]",
-          "Add a button that exits with CODE (default: its position from 0); replaces OK and Cancel "
-            + "(message dialogs)"),
-        O("json", .none, nil, "Print one JSON object: the button, its label, the exit code, how the dialog ended, "
-            + "and the dialog's value"),
-        O("countdown", .none, nil, "Show the seconds left before --timeout closes the dialog"),
-        O("tty", .none, nil, "Ask on the terminal (/dev/tty) instead of in a window"),
-        O("no-tty", .none, nil, "Never ask on the terminal: without a display, fail (exit 255)"),
-    ]
+    static let misc: [ZenityOption] = [Key.about.option, Key.version.option]
+
+    static let gtk: [ZenityOption] = ([Common.programClass, Common.programName, Key.gtkModule, Key.gFatalWarnings]
+        as [any DeclaredOption]).map(\.option)
+
+    static let beckon: [ZenityOption] = ([MessageOptions.Key.button, Common.json, Common.countdown, Common.tty,
+                                          Common.noTTY] as [any DeclaredOption]).map(\.option)
 
     /// `--display`, listed with the dialog flags as zenity lists it.
-    static let display = O("display", .string, "DISPLAY", "X display to use")
+    static let display = Common.display.option
 
     /// The dialog flags, in zenity's help order, then `--display`.
-    static let application: [O] = ZenityDialogs.all.map { O($0.name, .none, nil, $0.flagHelp) }
+    static let application: [ZenityOption] = ZenityDialogs.all.map { ZenityOption($0.name, .none, nil, $0.flagHelp) }
         + [display]
+
+    /// The options the parser reads itself: help and the reference.
+    static let parsers: [ZenityOption] = [Key.help.option, Key.helpAll.option, Key.beckonReference.option]
 
     /// Options that every dialog takes: the general ones (unless a dialog
     /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty` and `--no-tty`,
     /// and those zenity 3.44 never checks.
-    static let everyDialogTakes: Set<String> = Set((general + gtk).map(\.name))
-        .union(["display", "json", "countdown", "tty", "no-tty"]).union(uncheckedByZenity)
+    static let everyDialogTakes: Set<String> = Set((general + gtk + beckon + [display]).map(\.name))
+        .subtracting([MessageOptions.Key.button.name]).union(uncheckedByZenity)
 
     /// Options of one dialog that zenity 3.44 accepts, and ignores, with any
     /// other: its checks for "not supported for this dialog" skip them. Found
     /// by running zenity with each option and each dialog (the differential
     /// suite keeps a sample of them).
-    static let uncheckedByZenity: Set<String> = [
-        "add-calendar", "add-combo", "add-entry", "add-list", "add-password", "auto-scroll", "checkbox",
-        "confirm-overwrite", "default-cancel", "hide-value", "hint", "icon-name", "max-value", "min-value",
-        "no-interaction", "no-markup", "print-partial", "step", "switch", "text", "url", "value",
-    ]
+    static let uncheckedByZenity: Set<String> = {
+        typealias Forms = FormsOptions.Key
+        typealias Text = TextInfoOptions.Key
+        typealias Scale = ScaleOptions.Key
+        typealias Message = MessageOptions.Key
+        let options: [any DeclaredOption] = [
+            Forms.addCalendar, Forms.addCombo, Forms.addEntry, Forms.addList, Forms.addPassword, Text.autoScroll,
+            Text.checkbox, FileSelectionOptions.Key.confirmOverwrite, Message.defaultCancel, Scale.hideValue,
+            NotificationOptions.Key.hints, Message.iconName, Scale.maxValue, Scale.minValue, Text.noInteraction,
+            Message.noMarkup, Scale.printPartial, Scale.step, Message.switchMode, Key.text, Text.url, Scale.value,
+        ]
+        return Set(options.map(\.option.name))
+    }()
 
     /// The dialog-type flags: two of them in one command line is an error.
     /// `--version` and `--about` count, as in zenity.
-    static let dialogFlags: Set<String> = Set(ZenityDialogs.all.map(\.name) + ["version", "about"])
+    static let dialogFlags: Set<String> = Set(ZenityDialogs.all.map(\.name) + misc.map(\.name))
 
     /// Every option by name; the first that lists a name wins (`--text` is in
     /// most dialogs with the same meaning).
-    static let byName: [String: O] = {
-        var table: [String: O] = [:]
-        let all = general + ZenityDialogs.all.flatMap(\.options) + misc + gtk + beckon + application
+    static let byName: [String: ZenityOption] = {
+        var table: [String: ZenityOption] = [:]
+        let all = general + ZenityDialogs.all.flatMap(\.options) + misc + gtk + beckon + application + parsers
         for option in all where table[option.name] == nil { table[option.name] = option }
         return table
     }()
@@ -84,7 +93,14 @@ enum ZenityOptionTable {
         var name: String
         var title: String
         var summary: String
-        var options: [O]
+        var options: [ZenityOption]
+
+        init(name: String, title: String, summary: String, options: [any DeclaredOption]) {
+            self.name = name
+            self.title = title
+            self.summary = summary
+            self.options = options.map(\.option)
+        }
     }
 
     /// The help sections in zenity's order, beckon's before misc and GTK's.
@@ -101,4 +117,12 @@ enum ZenityOptionTable {
         groups.append(HelpGroup(name: "gtk", title: "GTK+ Options", summary: "Show GTK+ Options", options: gtk))
         return groups
     }()
+}
+
+extension ZenityOptionTable.Text {
+    static var text: OptionKey<String?> { ZenityOptionTable.Key.text }
+}
+
+extension ZenityOptionTable.Separator {
+    static var separator: OptionKey<String?> { ZenityOptionTable.Key.separator }
 }

@@ -9,42 +9,51 @@ import Glibc
 /// there, so `--help --bogus` prints help while `--bogus --help` is an error.
 /// Then the dialog's type checks which options it takes and reads them.
 enum ZenityParser {
+    typealias Key = ZenityOptionTable.Key
+
     /// Reads `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(CLIError) -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" {
-                let rest = arguments[index...]
+        var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
+        scanning: while true {
+            let token: OptionScanner.Token?
+            do {
+                token = try scanner.next()
+            } catch {
+                throw .missingValue(error.name)
+            }
+            switch token {
+            case nil:
+                break scanning
+            case .endOfOptions(let rest):
                 // GLib leaves the "--" among the arguments when one after it
                 // starts with a dash, so that a caller can tell them from options.
                 if rest.contains(where: { $0.hasPrefix("-") }) { given.positional.append("--") }
                 given.positional += rest
-                break
-            }
-            if let long = LongOption(argument) {
-                let name = long.name
-                if let topic = helpTopic(name) { return .help(topic) }
-                if name == "beckon-reference" {
-                    guard let format = ReferenceFormat(rawValue: long.inlineValue ?? "") else {
-                        throw .notAvailable(argument)
+                break scanning
+            case .positional(let argument):
+                given.positional.append(argument)
+            case .short(let argument):
+                // GLib allows short options grouped (-h?); zenity has only -h and -?.
+                for flag in argument.dropFirst() {
+                    guard flag == "h" || flag == "?" else { throw .notAvailable(argument) }
+                    return .help(.summary)
+                }
+            case .unknown(let argument, let name):
+                if let topic = helpGroup(name) { return .help(topic) }
+                throw .notAvailable(argument)
+            case .option(let option, let value, let inlineValue):
+                let name = option.name
+                switch name {
+                case Key.help.name: return .help(.summary)
+                case Key.helpAll.name: return .help(.all)
+                case Key.beckonReference.name:
+                    guard let format = ReferenceFormat(rawValue: inlineValue ?? "") else {
+                        throw .notAvailable("--" + name + (inlineValue.map { "=" + $0 } ?? ""))
                     }
                     return .reference(format)
-                }
-                guard let option = ZenityOptionTable.byName[name] else { throw .notAvailable(argument) }
-                var value: String?
-                if option.argument != .none {
-                    if let inlineValue = long.inlineValue {
-                        value = inlineValue
-                    } else if index < arguments.count {
-                        value = arguments[index]
-                        index += 1
-                    } else {
-                        throw .missingValue(name)
-                    }
+                default: break
                 }
                 if ZenityOptionTable.dialogFlags.contains(name) {
                     // zenity takes the same dialog twice (`--question --question`) as once.
@@ -54,77 +63,59 @@ enum ZenityParser {
                 }
                 var number: Int32?
                 if option.argument == .int {
-                    guard let parsed = integer(value ?? "") else { throw .badInteger(name, value ?? "") }
+                    guard let parsed = OptionScanner.integer(value ?? "") else { throw .badInteger(name, value ?? "") }
                     number = parsed
                 }
                 // A bad --button is reported where it stands, as GOption reports a bad value.
-                if name == "button" { _ = try customButton(value ?? "", position: 0) }
+                if name == MessageOptions.Key.button.name { _ = try customButton(value ?? "", position: 0) }
                 given.entries.append(GivenOptions.Entry(name: name, value: value, number: number))
-            } else if argument.hasPrefix("-"), argument.count > 1 {
-                // Short options: GLib allows them grouped (-h?); zenity has only -h and -?.
-                for flag in argument.dropFirst() {
-                    guard flag == "h" || flag == "?" else { throw .notAvailable(argument) }
-                    return .help(.summary)
-                }
-            } else {
-                given.positional.append(argument)
             }
         }
         return try resolve(dialog, given)
     }
 
-    /// The dialog's type takes the options it knows and refuses the rest.
+    /// The dialog's type takes the options it knows and refuses the rest; the
+    /// general options are read once, here, and handed to it.
     private static func resolve(_ dialog: String?, _ given: GivenOptions) throws(CLIError) -> ZenityInvocation {
         guard let dialog else { throw .noDialog }
         // zenity refuses --switch without extra buttons before anything else.
-        if given.flag("switch") && !given.has("extra-button") && !given.has("button") {
+        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButton)
+            && !given.has(MessageOptions.Key.button) {
             throw .switchNeedsButtons()
         }
-        if dialog == "version" || dialog == "about" {
+        if dialog == Key.version.name || dialog == Key.about.name {
             // zenity lets general options through here, and refuses dialog ones.
-            let general = Set((ZenityOptionTable.general + ZenityOptionTable.gtk + ZenityOptionTable.beckon).map(\.name))
-            if let refused = given.firstRefused(by: { general.contains($0) || $0 == "display" }) {
+            let general = Set((ZenityOptionTable.general + ZenityOptionTable.gtk + ZenityOptionTable.beckon
+                               + [ZenityOptionTable.display]).map(\.name))
+            if let refused = given.firstRefused(by: { general.contains($0) }) {
                 throw .notSupported(refused)
             }
-            return dialog == "version" ? .version : .about
+            return dialog == Key.version.name ? .version : .about
         }
         guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog }
         // zenity checks --separator against its default: "|" passes everywhere.
-        let defaultSeparator = given.string("separator") == "|"
+        let separator = Key.separator.name
+        let defaultSeparator = given[Key.separator] == "|"
         if let refused = given.firstRefused(by: { name in
             (ZenityOptionTable.everyDialogTakes.contains(name) && !type.refusedGeneralOptions.contains(name))
-                || type.takes(name) || (name == "separator" && defaultSeparator)
+                || type.takes(name) || (name == separator && defaultSeparator)
         }) {
             throw .notSupported(refused)
         }
-        return .dialog(try type.make(given), CommonOptions(given))
+        let common = CommonOptions(given)
+        return .dialog(try type.make(ZenityArguments(given: given, common: common)), common)
     }
 
-    private static func helpTopic(_ name: String) -> HelpTopic? {
-        switch name {
-        case "help": return .summary
-        case "help-all": return .all
-        default:
-            guard name.hasPrefix("help-") else { return nil }
-            let group = String(name.dropFirst(5))
-            return ZenityOptionTable.helpGroups.contains { $0.name == group } ? .group(group) : nil
-        }
+    /// `--help-<group>`: the help of one group.
+    private static func helpGroup(_ name: String) -> HelpTopic? {
+        let prefix = Key.help.name + "-"
+        guard name.hasPrefix(prefix) else { return nil }
+        let group = String(name.dropFirst(prefix.count))
+        return ZenityOptionTable.helpGroups.contains { $0.name == group } ? .group(group) : nil
     }
 
-    /// Reads an integer as GLib's GOption does: `strtol` with base 0, the whole
-    /// text, within a C int.
-    static func integer(_ text: String) -> Int32? {
-        guard !text.isEmpty else { return nil }
-        return text.withCString { start -> Int32? in
-            var end: UnsafeMutablePointer<CChar>?
-            errno = 0
-            let value = strtol(start, &end, 0)
-            guard errno == 0, let end, end.pointee == 0, value >= Int(Int32.min), value <= Int(Int32.max) else {
-                return nil
-            }
-            return Int32(value)
-        }
-    }
+    /// Reads an integer as GLib's GOption does (``OptionScanner/integer(_:)``).
+    static func integer(_ text: String) -> Int32? { OptionScanner.integer(text) }
 
     /// Splits `LABEL[:CODE]`: the text after the last colon is the code when it
     /// is a number from 0 to 255; otherwise the whole text is the label.

@@ -1,13 +1,28 @@
 /// The option reference generated from the option tables, so the man page and
 /// the bash completion never list an option the parser does not know (or miss
-/// one it does). `beckon --beckon-reference=man|bash`; scripts/generate-reference
+/// one it does). `beckon --beckon-reference=man|bash|options`; scripts/generate-reference
 /// writes them into Resources/, and a test checks that the files are current.
 enum ZenityReference {
     static func text(_ format: ReferenceFormat) -> String {
         switch format {
         case .man: man()
         case .bash: bash()
+        case .options: options()
         }
+    }
+
+    /// One line an option, `GROUP<TAB>--NAME<TAB>TYPE` (TYPE: none, string,
+    /// int): GROUP is `dialog` for the dialog flags, `general` for what every
+    /// dialog takes, else the dialog that takes it. scripts/fuzz-arguments
+    /// builds its vectors from these lines.
+    private static func options() -> String {
+        func lines(_ group: String, _ options: [ZenityOption]) -> String {
+            options.map { "\(group)\t--\($0.name)\t\($0.argument.rawValue)\n" }.joined()
+        }
+        var out = lines("dialog", ZenityDialogs.all.map { ZenityOption($0.name) })
+        out += lines("general", ZenityOptionTable.general + ZenityOptionTable.beckon)
+        for dialog in ZenityDialogs.all { out += lines(dialog.name, dialog.options) }
+        return out
     }
 
     /// One `.SS` section per help group, each option a `.TP` entry.
@@ -35,9 +50,11 @@ enum ZenityReference {
         }
         var out = "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
         out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
-        var help = ["--help", "--help-all", "--version", "--display=", "--class=", "--name="]
-        help += ZenityOptionTable.helpGroups.map { "--help-\($0.name)" }
-        out += "_beckon_other=\"\(help.joined(separator: " "))\"\n"
+        typealias Key = ZenityOptionTable.Key
+        let others: [any DeclaredOption] = [Key.help, Key.helpAll, Key.version, CommonOptions.Key.display,
+                                            CommonOptions.Key.programClass, CommonOptions.Key.programName]
+        let groups = ZenityOptionTable.helpGroups.map { "--\(Key.help.name)-\($0.name)" }
+        out += "_beckon_other=\"\(([words(others.map(\.option))] + groups).joined(separator: " "))\"\n"
         out += "declare -gA _beckon_dialog_options=(\n"
         for dialog in ZenityDialogs.all {
             out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"

@@ -19,6 +19,13 @@ import Testing
         #expect(parsed.once && parsed.json)
     }
 
+    /// One `--timeout` for the whole binary, with zenity's rule: zero or less is none.
+    @Test func aTimeoutOfZeroOrLessIsNone() throws {
+        #expect(try TermsArguments.parse(["--timeout=0"]).timeout == nil)
+        #expect(try TermsArguments.parse(["--timeout", "-3"]).timeout == nil)
+        #expect(try TermsArguments.parse(["--timeout=0x10"]).timeout == 16) // GOption's integers
+    }
+
     @Test func defaultsRequireScrollingAndRecordNothing() throws {
         let parsed = try TermsArguments.parse([])
         #expect(parsed.requiresScroll)
@@ -29,7 +36,7 @@ import Testing
         (["--frobnicate"], "unknown option --frobnicate"),
         (["--file"], "--file needs a value"),
         (["--once=yes"], "--once takes no value"),
-        (["--timeout=0"], "--timeout needs a positive whole number"),
+        (["--timeout=soon"], "--timeout needs a whole number of seconds"),
         (["--width", "wide"], "--width needs a positive whole number"),
         (["terms.md"], "unexpected argument"),
         (["--once"], "--once needs --id"),

@@ -1,0 +1,59 @@
+/// An option as a table lists it, whatever its value's type.
+protocol DeclaredOption: Sendable {
+    var option: ZenityOption { get }
+}
+
+extension ZenityOption: DeclaredOption {
+    var option: ZenityOption { self }
+}
+
+/// One option, declared once: its name, what follows it, its placeholder and
+/// its help, and the type its value is read as. The parser fills
+/// ``GivenOptions`` from the tables these make, and a kind reads the value
+/// through the same key, `given[Key.day]`, so a misspelt option is a compile
+/// error rather than a nil.
+struct OptionKey<Value: Sendable>: DeclaredOption {
+    let option: ZenityOption
+    fileprivate let read: @Sendable (GivenOptions, String) -> Value
+
+    /// The name without the dashes.
+    var name: String { option.name }
+}
+
+extension OptionKey where Value == Bool {
+    /// A flag: whether it was given.
+    static func flag(_ name: String, _ help: String?) -> Self {
+        Self(option: ZenityOption(name, .none, nil, help)) { given, name in given.has(named: name) }
+    }
+}
+
+extension OptionKey where Value == String? {
+    /// Text; the last one given wins, as in GOption.
+    static func string(_ name: String, _ valueName: String, _ help: String?) -> Self {
+        Self(option: ZenityOption(name, .string, valueName, help)) { given, name in given.last(named: name)?.value }
+    }
+}
+
+extension OptionKey where Value == [String] {
+    /// Text that may be given again and again: every value, in order.
+    static func strings(_ name: String, _ valueName: String, _ help: String?) -> Self {
+        Self(option: ZenityOption(name, .string, valueName, help)) { given, name in
+            given.entries.filter { $0.name == name }.compactMap(\.value)
+        }
+    }
+}
+
+extension OptionKey where Value == Int32? {
+    /// An integer as GOption reads it; the last one given wins.
+    static func int(_ name: String, _ valueName: String, _ help: String?) -> Self {
+        Self(option: ZenityOption(name, .int, valueName, help)) { given, name in given.last(named: name)?.number }
+    }
+}
+
+extension GivenOptions {
+    /// The value of `key` as the command line gave it.
+    subscript<Value>(key: OptionKey<Value>) -> Value { key.read(self, key.name) }
+
+    /// Whether `key` was given at all.
+    func has(_ key: some DeclaredOption) -> Bool { has(named: key.option.name) }
+}
