@@ -107,6 +107,47 @@ import Testing
         #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [2], rows: [["cherry"]])))
     }
 
+    @Test(arguments: [ListStyle.single, .multiple])
+    func returnWithNoRowChosenAnswersTheFirstRowWhenAsked(_ style: ListStyle) async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return first \(style)", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] },
+                                  style: style)
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("Return")
+        let reply = try await answer(of: task, "return first")?.get()
+        #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [0], rows: [["apple"]])))
+    }
+
+    @Test func returnOnAChosenRowStillAnswersThatRowWhenAsked() async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return chosen", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] })
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("End", "Return")
+        let reply = try await answer(of: task, "return chosen")?.get()
+        #expect(reply?.value == ListSelection(indices: [2], rows: [["cherry"]]))
+    }
+
+    @Test(arguments: [ListStyle.checklist, .radiolist])
+    func returnWithNoRowChosenTogglesTheFirstRowOfACheckOrRadioList(_ style: ListStyle) async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return toggles \(style)", columns: ["", "Fruit"],
+                                  rows: Self.fruit.map { [$0.name] }, style: style, checked: [2])
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        let shown = try #require(await ShownDialog.wait())
+        // Return ticks apple and does not answer; Space still toggles (banana).
+        try Xdotool.key("Return", "Down", "space")
+        try await click(button: 1, of: shown)
+        let reply = try await answer(of: task, "return toggles")?.get()
+        let expected = style == .checklist ? ListSelection(indices: [0, 1, 2], rows: [["apple"], ["banana"], ["cherry"]])
+            : ListSelection(indices: [1], rows: [["banana"]])
+        #expect(reply == DialogReply(outcome: .button(1), value: expected))
+    }
+
     @Test func anEditIsWhatComesBack() async throws {
         try GtkTestLoop.require()
         var request = ListRequest(title: "editable", columns: ["Fruit", "Colour"], rows: Self.fruit.map { [$0.name, $0.colour] })

@@ -28,6 +28,7 @@ extension ListRequest: GtkDialogKind {
         let selection = gtk_tree_view_get_selection(treeView.cast())
         gtk_tree_selection_set_mode(selection, style == .multiple ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_SINGLE)
         if searchesWithin { beckon_tree_view_search_within(treeView) }
+        if returnChoosesFirstRow { beckon_tree_view_return_chooses_first_row(treeView) }
         if toggles {
             beckon_tree_view_toggle_rows(treeView, style == .radiolist ? 1 : 0, spaceToggles ? 1 : 0)
         } else if let ok = frame.defaultButtonIndex {

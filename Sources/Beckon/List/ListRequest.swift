@@ -34,6 +34,12 @@ public struct ListRequest: DialogRequest {
     /// Whether Space toggles the row under the cursor in a check or radio list
     /// (zenity's keyboard cannot).
     public var spaceToggles = true
+    /// Whether Return with no row chosen acts on the first row, as zenity 4.2's
+    /// list does (3.44's does nothing): a plain or multiple list answers with
+    /// the first row, as Return on it would; a check or radio list toggles
+    /// (checks) the first row and goes on, as Return on any of its rows does,
+    /// and Space still toggles. Off by default.
+    public var returnChoosesFirstRow = false
     /// Rows read from a file descriptor while the dialog is shown, after ``rows``.
     package var input: ListInput?
 

@@ -329,6 +329,11 @@ void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean
  * ignoring case (zenity's --mid-search), instead of at the start. */
 void beckon_tree_view_search_within(GtkWidget *tree_view);
 
+/* Return with no row chosen acts on the first row, as zenity 4.2's list does:
+ * in a plain list it answers with that row, in a check or radio list it
+ * toggles it, as Return on any row there does. */
+void beckon_tree_view_return_chooses_first_row(GtkWidget *tree_view);
+
 /* The positions (order shown) of the rows chosen: checked in a toggle store,
  * else selected; `count` gets their number. g_free the result. */
 int *beckon_tree_view_chosen_rows(GtkWidget *tree_view, int *count);
