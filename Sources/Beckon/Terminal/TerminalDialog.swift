@@ -224,6 +224,9 @@ final class TerminalDialog<Value> {
         if let title = frame.title, !title.isEmpty {
             lines.append(TerminalText.styled(TerminalText.fit(title, width: width), TerminalText.bold))
         }
+        if let heading = frame.heading, !heading.isEmpty, heading != frame.title {
+            lines.append(TerminalText.styled(TerminalText.fit(heading, width: width), TerminalText.bold))
+        }
         let top = lines.count
         let footer = 1 + (footerHint == nil ? 0 : 1)
         let room = rows - 1 - top - footer
