@@ -171,7 +171,8 @@ void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean
 }
 
 /* zenity 4.2's list (a GtkColumnView over a selection that picks its first row
- * by itself) answers Return with the first row when none is chosen; GTK 3's tree
+ * by itself) answers Return with the first row when none is chosen (a multiple
+ * list with no row, a check or radio list toggles it); GTK 3's tree
  * view has no cursor until a key moves it, so Return there does nothing. Runs
  * before the tree view's own Return binding: it puts the cursor (and, outside
  * check and radio lists, the selection) on the first row, and the binding then
@@ -188,6 +189,15 @@ static gboolean return_on_first_row(GtkWidget *tree_view, GdkEventKey *event, gp
   gboolean toggles = gtk_tree_model_get_column_type(model, 0) == G_TYPE_BOOLEAN;
   GtkTreeSelection *selection = gtk_tree_view_get_selection(GTK_TREE_VIEW(tree_view));
   gboolean chosen = toggles ? path != NULL : gtk_tree_selection_count_selected_rows(selection) > 0;
+  if (!chosen && !toggles && gtk_tree_selection_get_mode(selection) == GTK_SELECTION_MULTIPLE) {
+    /* 4.2.2's multiple list (a GtkMultiSelection, which picks nothing by
+     * itself) answers Return with no row: activate without choosing one. */
+    if (path) gtk_tree_path_free(path);
+    GtkTreePath *first = gtk_tree_path_new_first();
+    gtk_tree_view_row_activated(GTK_TREE_VIEW(tree_view), first, gtk_tree_view_get_column(GTK_TREE_VIEW(tree_view), 0));
+    gtk_tree_path_free(first);
+    return TRUE;
+  }
   if (!chosen) {
     GtkTreePath *first = gtk_tree_path_new_first();
     gtk_tree_view_set_cursor(GTK_TREE_VIEW(tree_view), first, NULL, FALSE);

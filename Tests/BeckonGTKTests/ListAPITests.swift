@@ -117,7 +117,27 @@ import Testing
         _ = try #require(await ShownDialog.wait())
         try Xdotool.key("Return")
         let reply = try await answer(of: task, "return first")?.get()
-        #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [0], rows: [["apple"]])))
+        // As zenity 4.2.2: the first row of a single list, none of a multiple one.
+        let expected = style == .single ? ListSelection(indices: [0], rows: [["apple"]]) : ListSelection()
+        #expect(reply == DialogReply(outcome: .button(1), value: expected))
+    }
+
+    @Test func aSingleListStartsOnItsFirstRowWhenReturnChoosesIt() async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "first row start", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] })
+        request.returnChoosesFirstRow = true
+        let started = request
+        let task = Task { try await Dialog().present(started) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("Down", "Return") // the second row, as in zenity 4.2.2
+        #expect(try await answer(of: task, "first row start")?.get().value == ListSelection(indices: [1], rows: [["banana"]]))
+
+        request.frame.title = "first row timeout"
+        request.frame.timeout = .milliseconds(300)
+        let timing = request
+        let timedTask = Task { try await Dialog().present(timing) }
+        let timed = try await answer(of: timedTask, "first row timeout")?.get()
+        #expect(timed == DialogReply(outcome: .timedOut, value: ListSelection(indices: [0], rows: [["apple"]])))
     }
 
     @Test func returnOnAChosenRowStillAnswersThatRowWhenAsked() async throws {

@@ -335,9 +335,9 @@ void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean
  * ignoring case (zenity's --mid-search), instead of at the start. */
 void beckon_tree_view_search_within(GtkWidget *tree_view);
 
-/* Return with no row chosen acts on the first row, as zenity 4.2's list does:
- * in a plain list it answers with that row, in a check or radio list it
- * toggles it, as Return on any row there does. */
+/* Return with no row chosen acts as in zenity 4.2's list: a single list
+ * answers with the first row, a multiple list with none, and a check or
+ * radio list toggles the first row, as Return on any row there does. */
 void beckon_tree_view_return_chooses_first_row(GtkWidget *tree_view);
 
 /* The positions (order shown) of the rows chosen: checked in a toggle store,
