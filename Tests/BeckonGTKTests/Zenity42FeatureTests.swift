@@ -96,3 +96,49 @@ import Testing
         return path
     }
 }
+
+/// The same features where the terminal presenter has the kind: its prompts,
+/// given decoded keys and real updates, on GTK's thread.
+@Suite(.serialized, .guiHangLimit) struct Zenity42TerminalFeatureTests {
+    @Test func aMultilineEntryReadsOneLineOnATerminal() async throws {
+        try GtkTestLoop.require()
+        let (value, next, shown) = await Self.typeInMultilineField("hi")
+        #expect(value == [.text("hi"), .text("")])
+        #expect(next == .focusNext) // Return moves on, as from an entry
+        #expect(shown.contains("Notes: hi"), "\(shown)")
+    }
+
+    @Test func progressMarkupLosesItsTagsOnATerminalAndBadMarkupStays() async throws {
+        try GtkTestLoop.require()
+        let lines = try await Self.progressLines(for: ["<b>Copying</b> &amp; more", "a < b & c"])
+        #expect(lines == ["Starting", "Copying & more", "a < b & c"])
+    }
+
+    @GtkActor private static func typeInMultilineField(
+        _ text: String
+    ) -> (value: [FormFieldValue], next: TerminalKeyResult, shown: [String]) {
+        let prompt = FormsPrompt(FormsRequest(title: "terminal multiline", fields: [
+            FormField("Notes", .multilineEntry), FormField("Name", .entry),
+        ]))
+        for key in text { _ = prompt.handle(.character(key), field: 0) }
+        let next = prompt.handle(.enter, field: 0)
+        let shown = prompt.render(TerminalLayout(width: 40, height: 10, focusedField: 1)).lines
+        return (prompt.value, next, shown)
+    }
+
+    /// The text line the terminal's progress prompt shows at the start and after each text.
+    @GtkActor private static func progressLines(for texts: [String]) throws -> [String?] {
+        var request = ProgressRequest(title: "terminal markup", text: "<i>Starting</i>",
+                                      updates: AsyncStream<ProgressUpdate> { $0.finish() })
+        request.textIsMarkup = true
+        let prompt = try request.makePrompt()
+        let sink = try #require(prompt as? ProgressSink)
+        let layout = TerminalLayout(width: 40, height: 10, focusedField: nil)
+        var lines = [prompt.render(layout).lines.first]
+        for text in texts {
+            sink.apply(.text(text))
+            lines.append(prompt.render(layout).lines.first)
+        }
+        return lines
+    }
+}
