@@ -53,11 +53,35 @@ static GtkWidget *dialog_image_new(GtkWidget *dialog) {
   return image;
 }
 
+/* zenity 4's `--icon=NAME|PATH` (util.c zenity_util_gicon_from_string): an
+ * existing file is an image, anything else a theme name. NULL when `icon` is
+ * not a file GdkPixbuf can read. */
+static GdkPixbuf *pixbuf_from_icon_file(const char *icon, int width, int height) {
+  if (!g_file_test(icon, G_FILE_TEST_IS_REGULAR)) return NULL;
+  return gdk_pixbuf_new_from_file_at_size(icon, width, height, NULL);
+}
+
+GtkWidget *beckon_image_new_for_icon(const char *icon) {
+  int size = 48, height = 48;
+  gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &size, &height);
+  GdkPixbuf *pixbuf = pixbuf_from_icon_file(icon, size, height);
+  if (!pixbuf) return gtk_image_new_from_icon_name(icon, GTK_ICON_SIZE_DIALOG);
+  GtkWidget *image = gtk_image_new_from_pixbuf(pixbuf);
+  g_object_unref(pixbuf);
+  return image;
+}
+
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon) {
   if (window_icon) beckon_window_set_icon(dialog, window_icon);
   if (!icon_name) return;
   int size = 48, height = 48;
   gtk_icon_size_lookup(GTK_ICON_SIZE_DIALOG, &size, &height);
+  GdkPixbuf *file = pixbuf_from_icon_file(icon_name, size, height);
+  if (file) {
+    gtk_image_set_from_pixbuf(GTK_IMAGE(dialog_image_new(dialog)), file);
+    g_object_unref(file);
+    return;
+  }
   if (gtk_widget_get_scale_factor(dialog) == 1) {
     char *theme = beckon_icon_theme_current();
     GdkPixbuf *pixbuf = beckon_icon_theme_load(theme, icon_name, size, gtk_widget_get_direction(dialog));

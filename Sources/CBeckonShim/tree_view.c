@@ -170,6 +170,47 @@ void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean
   if (space_key) g_signal_connect(tree_view, "key-press-event", G_CALLBACK(space_toggles), NULL);
 }
 
+/* zenity 4.2's list (a GtkColumnView over a selection that picks its first row
+ * by itself) answers Return with the first row when none is chosen (a multiple
+ * list with no row, a check or radio list toggles it); GTK 3's tree
+ * view has no cursor until a key moves it, so Return there does nothing. Runs
+ * before the tree view's own Return binding: it puts the cursor (and, outside
+ * check and radio lists, the selection) on the first row, and the binding then
+ * activates that row as it would any other. */
+static gboolean return_on_first_row(GtkWidget *tree_view, GdkEventKey *event, gpointer data) {
+  (void)data;
+  if (event->keyval != GDK_KEY_Return && event->keyval != GDK_KEY_KP_Enter && event->keyval != GDK_KEY_ISO_Enter)
+    return FALSE;
+  if (event->state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_MOD1_MASK)) return FALSE;
+  if (beckon_list_store_row_count(store_of(tree_view)) == 0) return FALSE;
+  GtkTreeModel *model = GTK_TREE_MODEL(store_of(tree_view));
+  GtkTreePath *path = NULL;
+  gtk_tree_view_get_cursor(GTK_TREE_VIEW(tree_view), &path, NULL);
+  gboolean toggles = gtk_tree_model_get_column_type(model, 0) == G_TYPE_BOOLEAN;
+  GtkTreeSelection *selection = gtk_tree_view_get_selection(GTK_TREE_VIEW(tree_view));
+  gboolean chosen = toggles ? path != NULL : gtk_tree_selection_count_selected_rows(selection) > 0;
+  if (!chosen && !toggles && gtk_tree_selection_get_mode(selection) == GTK_SELECTION_MULTIPLE) {
+    /* 4.2.2's multiple list (a GtkMultiSelection, which picks nothing by
+     * itself) answers Return with no row: activate without choosing one. */
+    if (path) gtk_tree_path_free(path);
+    GtkTreePath *first = gtk_tree_path_new_first();
+    gtk_tree_view_row_activated(GTK_TREE_VIEW(tree_view), first, gtk_tree_view_get_column(GTK_TREE_VIEW(tree_view), 0));
+    gtk_tree_path_free(first);
+    return TRUE;
+  }
+  if (!chosen) {
+    GtkTreePath *first = gtk_tree_path_new_first();
+    gtk_tree_view_set_cursor(GTK_TREE_VIEW(tree_view), first, NULL, FALSE);
+    gtk_tree_path_free(first);
+  }
+  if (path) gtk_tree_path_free(path);
+  return FALSE;
+}
+
+void beckon_tree_view_return_chooses_first_row(GtkWidget *tree_view) {
+  g_signal_connect(tree_view, "key-press-event", G_CALLBACK(return_on_first_row), NULL);
+}
+
 /* GtkTreeViewSearchEqualFunc returns FALSE for a match. */
 static gboolean contains_key(GtkTreeModel *model, int column, const char *key, GtkTreeIter *iter, gpointer data) {
   (void)data;

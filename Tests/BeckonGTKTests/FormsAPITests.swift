@@ -91,6 +91,26 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0)
     }
 
+    /// zenity 4.2's multi-line entry: Return starts a new line, Tab leaves
+    /// the field (it inserts no tab), and the value is the whole text.
+    @Test func aMultilineEntryTakesReturnAndLeavesOnTab() async throws {
+        try GtkTestLoop.require()
+        let request = FormsRequest(title: "forms multiline", fields: [
+            FormField("Notes", .multilineEntry, initial: .text("first ")), FormField("Name", .entry),
+        ])
+        let task = Task { try await Dialog().present(request) }
+        let shown = try #require(await ShownDialog.wait())
+        try Xdotool.key("ctrl+End")
+        try Xdotool.type("one")
+        try Xdotool.key("Return")
+        try Xdotool.type("two")
+        try Xdotool.key("Tab")
+        try Xdotool.type("Ada")
+        try await shown.clickButton(1)
+        let reply = try await withDeadline(10, "forms multiline") { await task.result }?.get()
+        #expect(reply == DialogReply(outcome: .button(1), value: [.text("first one\ntwo"), .text("Ada")]))
+    }
+
     @Test func cancellingTheTaskClosesTheWindow() async throws {
         try GtkTestLoop.require()
         let task = Task { try await Dialog.form(Fields(title: "forms cancelled").form) }

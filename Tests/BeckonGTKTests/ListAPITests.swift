@@ -107,6 +107,67 @@ import Testing
         #expect(reply == DialogReply(outcome: .button(1), value: ListSelection(indices: [2], rows: [["cherry"]])))
     }
 
+    @Test(arguments: [ListStyle.single, .multiple])
+    func returnWithNoRowChosenAnswersTheFirstRowWhenAsked(_ style: ListStyle) async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return first \(style)", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] },
+                                  style: style)
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("Return")
+        let reply = try await answer(of: task, "return first")?.get()
+        // As zenity 4.2.2: the first row of a single list, none of a multiple one.
+        let expected = style == .single ? ListSelection(indices: [0], rows: [["apple"]]) : ListSelection()
+        #expect(reply == DialogReply(outcome: .button(1), value: expected))
+    }
+
+    @Test func aSingleListStartsOnItsFirstRowWhenReturnChoosesIt() async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "first row start", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] })
+        request.returnChoosesFirstRow = true
+        let started = request
+        let task = Task { try await Dialog().present(started) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("Down", "Return") // the second row, as in zenity 4.2.2
+        #expect(try await answer(of: task, "first row start")?.get().value == ListSelection(indices: [1], rows: [["banana"]]))
+
+        request.frame.title = "first row timeout"
+        request.frame.timeout = .milliseconds(300)
+        let timing = request
+        let timedTask = Task { try await Dialog().present(timing) }
+        let timed = try await answer(of: timedTask, "first row timeout")?.get()
+        #expect(timed == DialogReply(outcome: .timedOut, value: ListSelection(indices: [0], rows: [["apple"]])))
+    }
+
+    @Test func returnOnAChosenRowStillAnswersThatRowWhenAsked() async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return chosen", columns: ["Fruit"], rows: Self.fruit.map { [$0.name] })
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        try Xdotool.key("End", "Return")
+        let reply = try await answer(of: task, "return chosen")?.get()
+        #expect(reply?.value == ListSelection(indices: [2], rows: [["cherry"]]))
+    }
+
+    @Test(arguments: [ListStyle.checklist, .radiolist])
+    func returnWithNoRowChosenTogglesTheFirstRowOfACheckOrRadioList(_ style: ListStyle) async throws {
+        try GtkTestLoop.require()
+        var request = ListRequest(title: "return toggles \(style)", columns: ["", "Fruit"],
+                                  rows: Self.fruit.map { [$0.name] }, style: style, checked: [2])
+        request.returnChoosesFirstRow = true
+        let task = Task { try await Dialog().present(request) }
+        let shown = try #require(await ShownDialog.wait())
+        // Return ticks apple and does not answer; Space still toggles (banana).
+        try Xdotool.key("Return", "Down", "space")
+        try await click(button: 1, of: shown)
+        let reply = try await answer(of: task, "return toggles")?.get()
+        let expected = style == .checklist ? ListSelection(indices: [0, 1, 2], rows: [["apple"], ["banana"], ["cherry"]])
+            : ListSelection(indices: [1], rows: [["banana"]])
+        #expect(reply == DialogReply(outcome: .button(1), value: expected))
+    }
+
     @Test func anEditIsWhatComesBack() async throws {
         try GtkTestLoop.require()
         var request = ListRequest(title: "editable", columns: ["Fruit", "Colour"], rows: Self.fruit.map { [$0.name, $0.colour] })

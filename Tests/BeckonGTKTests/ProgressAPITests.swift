@@ -100,6 +100,34 @@ import Testing
         #expect(left.visibleWindows == 0 && left.dialogs == 0)
     }
 
+    @Test func textIsMarkupWhenAskedAndMarkupThatDoesNotParseIsShownLiterally() async throws {
+        try GtkTestLoop.require()
+        let feed = Feed()
+        var request = ProgressRequest(title: "progress markup", text: "<i>Starting</i>", updates: feed.stream)
+        request.textIsMarkup = true
+        let task = Task { try await Dialog().present(request) }
+        _ = try #require(await ShownDialog.wait())
+        _ = await Self.waitUntilShown("the initial markup") { $0.labels.contains("Starting") }
+        feed.continuation.yield(.text("<b>Copying</b> &amp; checking"))
+        _ = await Self.waitUntilShown("the update's markup") { $0.labels.contains("Copying & checking") }
+        feed.continuation.yield(.text("a < b & c"))
+        _ = await Self.waitUntilShown("markup that does not parse") { $0.labels.contains("a < b & c") }
+        feed.continuation.finish()
+        let result = await withDeadline(10, "progress markup") { await task.result }
+        #expect(try result?.get().value.text == "a < b & c")
+    }
+
+    @Test func textIsPlainByDefault() async throws {
+        try GtkTestLoop.require()
+        let feed = Feed()
+        let task = Task { try await Dialog.progress(title: "progress plain", updates: feed.stream) }
+        _ = try #require(await ShownDialog.wait())
+        feed.continuation.yield(.text("<b>Copying</b>"))
+        _ = await Self.waitUntilShown("the tags as text") { $0.labels.contains("<b>Copying</b>") }
+        feed.continuation.finish()
+        _ = await withDeadline(10, "progress plain") { await task.result }
+    }
+
     @Test func reachingOneClosesItAndCancelsTheIteration() async throws {
         try GtkTestLoop.require()
         let feed = Feed()

@@ -50,6 +50,22 @@ extension DialogFrame {
         beckon_window_set_icon(window, windowIcon)
     }
 
+    /// Puts ``heading``, when there is one, first in `box`: big bold text, as
+    /// libadwaita's AdwMessageDialog shows its heading.
+    @GtkActor
+    func addHeading(to box: UnsafeMutablePointer<GtkWidget>) {
+        guard let heading else { return }
+        let label = gtk_label_new(nil)!
+        let escaped = g_markup_escape_text(heading, -1)!
+        defer { g_free(escaped) }
+        gtk_label_set_markup(label.cast(), "<span size=\"large\" weight=\"bold\">\(String(cString: escaped))</span>")
+        gtk_label_set_line_wrap(label.cast(), 1)
+        gtk_label_set_justify(label.cast(), GTK_JUSTIFY_CENTER)
+        gtk_box_pack_start(box.cast(), label, 0, 0, 0)
+        gtk_box_reorder_child(box.cast(), label, 0)
+        gtk_widget_show(label)
+    }
+
     /// Adds the "Closes in N seconds" line at the end of `box`, when asked for.
     @GtkActor
     func addCountdown(to dialog: UnsafeMutablePointer<GtkWidget>, in box: UnsafeMutablePointer<GtkWidget>) {
@@ -61,7 +77,7 @@ extension DialogFrame {
 
 extension DialogFrame {
     /// A new GtkDialog with this frame: title, buttons, size, modality, parent,
-    /// window icon and, when asked for, the countdown line. Returns the dialog
+    /// window icon and, when asked for, the heading and the countdown line. Returns the dialog
     /// and its content area, where a kind packs its own widgets (call
     /// `gtk_widget_show_all` on what it adds). `centered` puts it in the middle
     /// of the screen, as zenity does for a calendar, a list and a form.
@@ -75,6 +91,7 @@ extension DialogFrame {
         gtk_box_set_spacing(content.cast(), 6)
         apply(to: dialog)
         applyWindowIcon(to: dialog)
+        addHeading(to: content)
         addCountdown(to: dialog, in: content)
         if centered { gtk_window_set_position(dialog.cast(), GTK_WIN_POS_CENTER) }
         return (dialog, content)

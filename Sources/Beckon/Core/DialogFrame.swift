@@ -2,6 +2,11 @@
 public struct DialogFrame: Sendable, Hashable {
     /// The window title; nil leaves the kind's default.
     public var title: String?
+    /// A heading inside the window, in big bold text above the dialog's
+    /// content, as zenity 4's libadwaita dialogs show their title (on a
+    /// terminal, a first line); shown literally. nil, the default, shows none.
+    /// The file chooser, GTK's own window, shows none.
+    public var heading: String?
     /// The buttons, left to right as GTK lays them out. Their indices are what
     /// ``DialogOutcome/button(_:)`` reports.
     public var buttons: [DialogButton]

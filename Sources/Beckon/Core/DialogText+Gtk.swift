@@ -1,6 +1,19 @@
 import CGtk
 
 extension DialogText {
+    /// `string` as markup when Pango parses it, else as plain text: what GTK
+    /// would show of markup that does not parse is nothing at all.
+    static func markupOrPlain(_ string: String) -> DialogText {
+        var error: UnsafeMutablePointer<GError>?
+        guard pango_parse_markup(string, -1, 0, nil, nil, nil, &error) != 0 else {
+            if error != nil { g_error_free(error) }
+            return .plain(string)
+        }
+        return .markup(string)
+    }
+}
+
+extension DialogText {
     /// A GtkLabel showing this text, as markup only when it is markup (its
     /// links under ``LinkPolicy``), aligned to the start as zenity's dialogs
     /// align theirs.

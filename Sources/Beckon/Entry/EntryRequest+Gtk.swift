@@ -36,8 +36,17 @@ extension EntryRequest: GtkDialogKind {
         if hidesText { gtk_entry_set_visibility(entry.cast(), 0) }
         gtk_label_set_mnemonic_widget(label.cast(), field)
         gtk_box_pack_start(box.cast(), field, 0, 0, 0)
-        gtk_box_pack_start(content.cast(), box, 0, 1, 0)
-        gtk_widget_show_all(box)
+        let row = iconName.map { name in
+            // The icon beside the prompt and the field, as a message dialog's beside its text.
+            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            let image = beckon_image_new_for_icon(name)!
+            gtk_widget_set_valign(image, GTK_ALIGN_START)
+            gtk_box_pack_start(row.cast(), image, 0, 0, 0)
+            gtk_box_pack_start(row.cast(), box, 1, 1, 0)
+            return row
+        } ?? box
+        gtk_box_pack_start(content.cast(), row, 0, 1, 0)
+        gtk_widget_show_all(row)
         // The frame focused the default button; the person types first.
         gtk_widget_grab_focus(entry)
 

@@ -20,6 +20,11 @@ public struct EntryRequest: DialogRequest, Hashable {
     /// editable. Up and Down step through them. When ``text`` is one of them,
     /// that one starts selected.
     public var suggestions: [String]
+    /// An icon left of the prompt and the field, at a message dialog's icon
+    /// size: an image file when it names an existing file, else a themed icon
+    /// name (as ``MessageAppearance/iconName``). nil, the default, shows none,
+    /// as zenity does: 4.2.2's entry has no icon of its own.
+    public var iconName: String?
 
     public init(
         title: String? = nil, prompt: String, text: String = "", hidesText: Bool = false,

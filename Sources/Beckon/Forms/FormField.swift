@@ -5,6 +5,10 @@ public struct FormField: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// A line of text.
         case entry
+        /// Text of any number of lines (value ``FormFieldValue/text(_:)``, the
+        /// whole text), as zenity 4.2's `--add-multiline-entry`: Return starts
+        /// a new line and Tab leaves the field. A terminal reads one line.
+        case multilineEntry
         /// A line of text shown as bullets.
         case password
         /// A day on a calendar.
@@ -37,7 +41,7 @@ public struct FormField: Sendable, Hashable {
     public var startValue: FormFieldValue {
         if let initial { return initial }
         switch kind {
-        case .entry, .password: return .text("")
+        case .entry, .multilineEntry, .password: return .text("")
         case .calendar: return .date(.today)
         case .list: return .row(nil)
         case .combo: return .choice(nil)
@@ -48,7 +52,7 @@ public struct FormField: Sendable, Hashable {
     /// or choice it has, a day that exists).
     public func fits(_ value: FormFieldValue) -> Bool {
         switch (kind, value) {
-        case (.entry, .text), (.password, .text): true
+        case (.entry, .text), (.multilineEntry, .text), (.password, .text): true
         case (.calendar, .date(let date)): date.isValid
         case (.list(_, let rows, _), .row(let row)): row.map { rows.indices.contains($0) } ?? true
         case (.combo(let choices), .choice(let choice)): choice.map { choices.indices.contains($0) } ?? true

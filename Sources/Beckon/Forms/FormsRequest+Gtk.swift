@@ -84,6 +84,8 @@ extension FormsRequest: GtkDialogKind {
             if field.kind == .password { gtk_entry_set_visibility(entry.cast(), 0) }
             return (entry, { .text(gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "") },
                     (UnsafeMutableRawPointer(entry), "changed"))
+        case .multilineEntry:
+            return makeMultilineEntry(field)
         case .calendar:
             let calendar = gtk_calendar_new()!
             if case .date(let date)? = field.initial {
@@ -129,6 +131,32 @@ extension FormsRequest: GtkDialogKind {
                 return .choice(active < 0 ? nil : Int(active))
             }, (UnsafeMutableRawPointer(combo), "changed"))
         }
+    }
+
+    /// zenity 4.2's multi-line entry: a text view that wraps at words, in a
+    /// scrolled window, that leaves Tab to move between fields.
+    @GtkActor
+    private static func makeMultilineEntry(_ field: FormField) -> (
+        widget: UnsafeMutablePointer<GtkWidget>,
+        read: @GtkActor () -> FormFieldValue, changes: (UnsafeMutableRawPointer, String)
+    ) {
+        let view = gtk_text_view_new()!
+        gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_WORD)
+        gtk_text_view_set_accepts_tab(view.cast(), 0)
+        let buffer = gtk_text_view_get_buffer(view.cast())!
+        if case .text(let text)? = field.initial { gtk_text_buffer_set_text(buffer, text, -1) }
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
+        gtk_widget_set_size_request(scrolled, -1, 80)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_container_add(scrolled.cast(), view)
+        return (scrolled, {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return .text("") }
+            defer { g_free(chars) }
+            return .text(String(cString: chars))
+        }, (UnsafeMutableRawPointer(buffer), "changed"))
     }
 
     /// Appends `rows` to `store`; a cell past a short row's end has no text.

@@ -3,7 +3,8 @@
 /// day moves with Left/Right (a day), Up/Down (a week) and PgUp/PgDn (a
 /// month), a list's row and a combo's choice with Up and Down. As in the
 /// window, Return does not press OK, a list chooses its first row as it
-/// first gets the focus, and OK waits until every rule is kept.
+/// first gets the focus, and OK waits until every rule is kept. A multi-line
+/// entry reads one line here (Return moves on, as from any entry).
 extension FormsRequest: PromptedKind {
     typealias Prompt = FormsPrompt
 }

@@ -28,6 +28,7 @@ extension ListRequest: GtkDialogKind {
         let selection = gtk_tree_view_get_selection(treeView.cast())
         gtk_tree_selection_set_mode(selection, style == .multiple ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_SINGLE)
         if searchesWithin { beckon_tree_view_search_within(treeView) }
+        if returnChoosesFirstRow { beckon_tree_view_return_chooses_first_row(treeView) }
         if toggles {
             beckon_tree_view_toggle_rows(treeView, style == .radiolist ? 1 : 0, spaceToggles ? 1 : 0)
         } else if let ok = frame.defaultButtonIndex {
@@ -40,6 +41,11 @@ extension ListRequest: GtkDialogKind {
         batch.flush(into: store)
         let measured = min(rows.count, ListRowLoader.measuredRows)
         beckon_tree_view_fit_columns(treeView, 0, Int32(measured))
+        if returnChoosesFirstRow && style == .single && !rows.isEmpty, let first = gtk_tree_path_new_first() {
+            // 4.2.2's GtkSingleSelection chooses the first row by itself.
+            gtk_tree_view_set_cursor(treeView.cast(), first, nil, 0)
+            gtk_tree_path_free(first)
+        }
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)

@@ -34,6 +34,13 @@ public struct ListRequest: DialogRequest {
     /// Whether Space toggles the row under the cursor in a check or radio list
     /// (zenity's keyboard cannot).
     public var spaceToggles = true
+    /// Whether Return with no row chosen answers, as zenity 4.2.2's list does
+    /// (3.44's does nothing). A single list then starts on its first row, as
+    /// 4.2.2's does: Return answers it, Down moves to the second, a timeout
+    /// reads it. A multiple list answers Return with no row; a check or radio
+    /// list toggles (checks) the first row and goes on, as Return on any of
+    /// its rows does, and Space still toggles. Off by default.
+    public var returnChoosesFirstRow = false
     /// Rows read from a file descriptor while the dialog is shown, after ``rows``.
     package var input: ListInput?
 

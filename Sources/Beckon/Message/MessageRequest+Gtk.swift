@@ -25,6 +25,8 @@ extension MessageRequest: GtkDialogKind {
             }
         }
         beckon_message_dialog_set_icons(dialog, appearance.iconName, frame.windowIcon)
+        // Above the image and the text, not in the message area: its labels are found by order.
+        if let content = gtk_dialog_get_content_area(dialog.cast()) { frame.addHeading(to: content) }
         if let area = gtk_message_dialog_get_message_area(dialog.cast()) {
             frame.addCountdown(to: dialog, in: area)
         }

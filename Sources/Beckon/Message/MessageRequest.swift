@@ -40,7 +40,8 @@ public struct MessageAppearance: Sendable, Hashable {
     public var wrapsText: Bool = true
     /// Whether overlong text ends with an ellipsis instead of wrapping.
     public var ellipsizesText: Bool = false
-    /// A themed icon name that replaces the kind's icon.
+    /// The icon that replaces the kind's: an image file when it names an
+    /// existing file (zenity 4's `--icon=PATH`), else a themed icon name.
     public var iconName: String?
     /// Whether the text can be selected and copied; it then takes a Tab stop,
     /// as zenity's text does.

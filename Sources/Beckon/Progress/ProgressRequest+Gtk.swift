@@ -13,7 +13,10 @@ extension ProgressRequest: GtkDialogKind {
         let (dialog, content) = frame.makeDialog()
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_container_set_border_width(box.cast(), 5)
-        let label = text?.makeLabel() ?? gtk_label_new(nil)!
+        let shown = textIsMarkup ? text.map { DialogText.markupOrPlain($0.string) } : text
+        let label = shown?.makeLabel() ?? gtk_label_new(nil)!
+        // Updates may bring links; makeLabel guarded those of markup already.
+        if textIsMarkup && shown?.isMarkup != true { LinkPolicy.guardLinks(of: label) }
         gtk_label_set_xalign(label.cast(), 0)
         gtk_label_set_line_wrap(label.cast(), 1)
         let bar = gtk_progress_bar_new()!
@@ -87,7 +90,11 @@ private final class ProgressWindow: ProgressSink {
             guard text != shownText else { return }
             shownText = text
             state.text = text
-            gtk_label_set_text(label.cast(), text)
+            if request.textIsMarkup, DialogText.markupOrPlain(text).isMarkup {
+                gtk_label_set_markup(label.cast(), text)
+            } else {
+                gtk_label_set_text(label.cast(), text)
+            }
         case .pulsating(let on):
             if on {
                 startPulsing()

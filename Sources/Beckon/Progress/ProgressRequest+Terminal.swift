@@ -38,7 +38,7 @@ private final class ProgressPrompt: TerminalPrompt, ProgressSink {
         self.request = request
         ok = request.frame.defaultButtonIndex ?? 0
         cancel = request.frame.buttons.firstIndex { $0.role == .cancel }
-        initialText = request.text.map(TerminalText.plain) ?? ""
+        initialText = request.text.map { request.textIsMarkup ? TerminalText.plain(.markup($0.string)) : TerminalText.plain($0) } ?? ""
         state = ProgressState(fraction: ProgressRequest.clamped(request.initialFraction))
         isPulsing = request.pulsates
     }
@@ -147,7 +147,8 @@ private final class ProgressPrompt: TerminalPrompt, ProgressSink {
     // MARK: Drawing
 
     func render(_ layout: TerminalLayout) -> TerminalBody {
-        var lines = TerminalText.wrap(TerminalText.printable(state.text ?? initialText), width: layout.width)
+        let text = state.text.map { request.textIsMarkup ? TerminalText.plain(.markup($0)) : TerminalText.printable($0) }
+        var lines = TerminalText.wrap(text ?? initialText, width: layout.width)
         let barWidth = max(4, layout.width - 7)
         var bar: String
         if isPulsing {

@@ -16,6 +16,10 @@ public struct ProgressRequest: DialogRequest {
     public var frame: DialogFrame
     /// The text above the bar until an update replaces it; nil shows none.
     public var text: DialogText?
+    /// Whether the text (the initial ``text`` and every ``ProgressUpdate/text(_:)``,
+    /// a script's `#` lines) is Pango markup, as in zenity 4.2 (3.44 shows it
+    /// literally). Markup that does not parse is shown literally. Off by default.
+    public var textIsMarkup = false
     /// Where the bar starts, from 0 to 1. Starting at 1 neither enables OK nor
     /// closes the dialog: only an update or the end of the updates does.
     public var initialFraction: Double

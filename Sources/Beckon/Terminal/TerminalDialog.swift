@@ -220,10 +220,7 @@ final class TerminalDialog<Value> {
         guard !isClosed else { return }
         let width = max(10, device.columns - 1)
         let rows = max(4, device.rows)
-        var lines: [String] = []
-        if let title = frame.title, !title.isEmpty {
-            lines.append(TerminalText.styled(TerminalText.fit(title, width: width), TerminalText.bold))
-        }
+        var lines = frame.terminalHeader(width: width)
         let top = lines.count
         let footer = 1 + (footerHint == nil ? 0 : 1)
         let room = rows - 1 - top - footer

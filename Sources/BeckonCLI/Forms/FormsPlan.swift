@@ -109,7 +109,7 @@ struct FormsPlan: Sendable, Equatable {
                                 _ refuse: (String, String) -> CLIError) throws(CLIError) -> FormFieldValue? {
         guard let value else { return nil }
         switch field.kind {
-        case .entry, .password:
+        case .entry, .multilineEntry, .password:
             return .text(value)
         case .calendar:
             let parts = value.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

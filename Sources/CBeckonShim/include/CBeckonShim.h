@@ -65,7 +65,8 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
                                      gboolean text_is_markup, const char *secondary,
                                      gboolean secondary_is_markup);
 
-/* Gives a message dialog its icon (zenity's dialog image, a themed name) and
+/* Gives a message dialog its icon (zenity's dialog image: an existing image
+ * file, as zenity 4's `--icon=PATH`, else a themed name) and
  * its window icon (a themed name, or a path with a '/'), either may be NULL.
  * Where a themed icon is a PNG of the right size, it is loaded without
  * GtkIconTheme (icons.c). The window icon is always set before the window
@@ -74,6 +75,11 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
  * waits until the first frame is on screen, in a slot of its size from the
  * start, so nothing moves. Call before the dialog is shown. */
 void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, const char *window_icon);
+
+/* A dialog-sized GtkImage for zenity 4's `--icon=NAME|PATH`: the image in
+ * `icon` when it is an existing file GdkPixbuf reads, else the theme's icon of
+ * that name. For the dialogs that are not message dialogs (an entry). */
+GtkWidget *beckon_image_new_for_icon(const char *icon);
 
 /* The label widget that shows a message dialog's primary or secondary text. */
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
@@ -328,6 +334,11 @@ void beckon_tree_view_toggle_rows(GtkWidget *tree_view, gboolean radio, gboolean
 /* Makes the type-ahead search find rows containing the typed text anywhere,
  * ignoring case (zenity's --mid-search), instead of at the start. */
 void beckon_tree_view_search_within(GtkWidget *tree_view);
+
+/* Return with no row chosen acts as in zenity 4.2's list: a single list
+ * answers with the first row, a multiple list with none, and a check or
+ * radio list toggles the first row, as Return on any row there does. */
+void beckon_tree_view_return_chooses_first_row(GtkWidget *tree_view);
 
 /* The positions (order shown) of the rows chosen: checked in a toggle store,
  * else selected; `count` gets their number. g_free the result. */

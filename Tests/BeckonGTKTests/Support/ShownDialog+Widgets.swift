@@ -47,3 +47,63 @@ extension ShownDialog {
         return nil
     }
 }
+
+extension ShownDialog {
+    /// A label of the shown dialog: what it shows, and what it was given
+    /// (its markup, when it was given markup).
+    struct Label: Sendable, Equatable {
+        var text: String
+        var source: String
+    }
+
+    /// Every label of the shown dialog, buttons' included, depth first.
+    @GtkActor func labels() -> [Label] {
+        guard let window = DialogQueue.shownWindow else { return [] }
+        return Self.all(gtk_label_get_type(), in: window).map { label in
+            Label(text: gtk_label_get_text(label.cast()).map { String(cString: $0) } ?? "",
+                  source: gtk_label_get_label(label.cast()).map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// An image of the shown dialog: its themed icon name, or the size of its pixbuf.
+    struct Image: Sendable, Equatable {
+        var iconName: String?
+        var pixbufSize: (width: Int, height: Int)?
+        static func == (a: Image, b: Image) -> Bool {
+            a.iconName == b.iconName && a.pixbufSize?.width == b.pixbufSize?.width && a.pixbufSize?.height == b.pixbufSize?.height
+        }
+    }
+
+    /// Every image of the shown dialog that shows something, depth first.
+    @GtkActor func images() -> [Image] {
+        guard let window = DialogQueue.shownWindow else { return [] }
+        return Self.all(gtk_image_get_type(), in: window).compactMap { image in
+            switch gtk_image_get_storage_type(image.cast()) {
+            case GTK_IMAGE_PIXBUF:
+                guard let pixbuf = gtk_image_get_pixbuf(image.cast()) else { return nil }
+                return Image(pixbufSize: (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf))))
+            case GTK_IMAGE_ICON_NAME:
+                var name: UnsafePointer<gchar>?
+                gtk_image_get_icon_name(image.cast(), &name, nil)
+                return Image(iconName: name.map { String(cString: $0) })
+            default:
+                return nil
+            }
+        }
+    }
+
+    @GtkActor private static func all(_ type: GType, in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        if g_type_check_instance_is_a(instance, type) != 0 { return [widget] }
+        guard g_type_check_instance_is_a(instance, gtk_container_get_type()) != 0 else { return [] }
+        let children = gtk_container_get_children(widget.cast())
+        defer { g_list_free(children) }
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var node = children
+        while let current = node {
+            if let data = current.pointee.data { found += all(type, in: data.assumingMemoryBound(to: GtkWidget.self)) }
+            node = current.pointee.next
+        }
+        return found
+    }
+}
