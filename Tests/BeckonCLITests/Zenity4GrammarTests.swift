@@ -41,6 +41,11 @@ import Testing
             == "a")
     }
 
+    @Test func theMessageIsATabStopOnlyUnderZenity3() throws {
+        #expect(try message(["--question"]).request.appearance.isTextSelectable)
+        #expect(try !message(["--question"], env: Self.zenity4).request.appearance.isTextSelectable)
+    }
+
     @Test func iconOnTheNotification() throws {
         func icon(_ arguments: [String], env: [String: String] = [:]) throws -> String {
             try CLIProbe.options(["--notification", "--text=x"] + arguments, as: NotificationOptions.self, env: env).icon
