@@ -97,6 +97,29 @@ import Testing
         #expect(try confirms(Self.zenity4))
     }
 
+    @Test func theLibraryFeaturesOfZenity4() throws {
+        for (env, isZenity4) in [([String: String](), false), (Self.zenity4, true)] {
+            let list = try ListPlan(CLIProbe.options(["--list", "--column=A", "x"], env: env),
+                                environment: Environment(env), translations: .english, warn: { _ in })
+            #expect(list.request.returnChoosesFirstRow == isZenity4)
+            let progress = try ProgressPlan(CLIProbe.options(["--progress"], env: env), environment: Environment(env),
+                                            translations: .english, standardInputIsClosed: false, feed: { _ in })
+            #expect(progress.request.textIsMarkup == isZenity4)
+            #expect(progress.request.frame.heading == (isZenity4 ? "Progress" : nil))
+            let titled = MessagePlan(try CLIProbe.options(["--info", "--title=Disk"], env: env),
+                                     environment: Environment(env), translations: .english)
+            #expect(titled.request.frame.heading == (isZenity4 ? "Disk" : nil))
+            #expect(titled.request.frame.title == "Disk")
+            // No default heading where zenity 4's dialog has none, and none on the colour chooser.
+            let password = PasswordPlan(try CLIProbe.options(["--password"], env: env), environment: Environment(env),
+                                        translations: .english)
+            #expect(password.request.frame.heading == nil)
+            let colour = ColorPlan(try CLIProbe.options(["--color-selection", "--title=C"], env: env),
+                                   environment: Environment(env), translations: .english)
+            #expect(colour.request.frame.heading == nil)
+        }
+    }
+
     @Test func gtkOptionsAreRefusedAsZenity4RefusesThem() throws {
         for (option, value) in [("class", "x"), ("name", "x"), ("display", ":9"), ("gtk-module", "m"),
                                 ("g-fatal-warnings", nil)] {

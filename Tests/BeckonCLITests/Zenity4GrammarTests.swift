@@ -74,6 +74,10 @@ import Testing
         #expect(options.fields.map(\.kind) == [.entry, .multilineEntry])
         #expect(options.fields.map(\.label) == ["A", "Notes"])
         #expect(options.fields[1].value == "x")
+        let plan = try FormsPlan(options, environment: Environment([:]), translations: .english,
+                                 localeFormat: { "%m/%d/%y" })
+        #expect(plan.request.fields.map(\.kind) == [.entry, .multilineEntry])
+        #expect(plan.request.fields[1].initial == .text("x"))
     }
 
     @Test func aComboStartsOnItsFirstValueOnlyUnderZenity4() throws {

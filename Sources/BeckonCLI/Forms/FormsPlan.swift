@@ -40,8 +40,8 @@ struct FormsPlan: Sendable, Equatable {
         for given in options.fields {
             var field: FormField
             switch given.kind {
-            // A multi-line entry until the library has one (part G of issue 21).
-            case .entry, .multilineEntry: field = FormField(given.label, .entry)
+            case .entry: field = FormField(given.label, .entry)
+            case .multilineEntry: field = FormField(given.label, .multilineEntry)
             case .password: field = FormField(given.label, .password)
             case .calendar: field = FormField(given.label, .calendar)
             case .list:
@@ -115,7 +115,7 @@ struct FormsPlan: Sendable, Equatable {
                                 _ refuse: (String, String) -> CLIError) throws(CLIError) -> FormFieldValue? {
         guard let value else { return nil }
         switch field.kind {
-        case .entry, .password:
+        case .entry, .multilineEntry, .password:
             return .text(value)
         case .calendar:
             let parts = value.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

@@ -96,9 +96,12 @@ struct CommonOptions: Sendable, Equatable {
     /// The window, buttons and timeout these options give a dialog whose
     /// defaults are `defaultTitle` and `defaultWindowIcon`, and `defaultSize`
     /// unless `--width` or `--height` says otherwise (zenity's UI files size
-    /// some windows).
+    /// some windows). In zenity 4.2's dialect a `headed` dialog also shows
+    /// its title, or its default one, as a heading, as zenity 4's
+    /// AdwMessageDialogs do.
     func frame(_ buttons: ZenityButtons, defaultTitle: String, defaultWindowIcon: String?,
-               defaultSize: (width: Int, height: Int)? = nil, environment: Environment) -> DialogFrame {
+               defaultSize: (width: Int, height: Int)? = nil, headed: Bool = true,
+               environment: Environment) -> DialogFrame {
         var frame = DialogFrame(title: title ?? defaultTitle, buttons: buttons.buttons,
                                 timeout: effectiveTimeout.map { .seconds(Int($0)) }, parent: parent(environment))
         frame.width = width.flatMap { $0 >= 0 ? Int($0) : nil }
@@ -107,6 +110,9 @@ struct CommonOptions: Sendable, Equatable {
         frame.isModal = modal
         frame.highlightsDefaultButton = false // zenity's dialogs do not style it
         frame.showsCountdown = countdown && frame.timeout != nil
+        if headed, dialect.isZenity4 {
+            frame.heading = title ?? (defaultTitle.isEmpty ? nil : defaultTitle)
+        }
         if let defaultSize, width == nil && height == nil {
             (frame.width, frame.height) = (defaultSize.width, defaultSize.height)
         }
