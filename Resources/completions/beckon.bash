@@ -2,24 +2,24 @@
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
 _beckon_dialogs="--calendar --entry --error --info --file-selection --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
-_beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty"
+_beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty --zenity-compat="
 _beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-file-selection --help-list --help-notification --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
 declare -gA _beckon_dialog_options=(
   [calendar]="--text= --day= --month= --year= --date-format="
   [entry]="--text= --entry-text= --hide-text"
-  [error]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
-  [info]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+  [error]="--text= --icon-name= --no-wrap --no-markup --ellipsize --icon="
+  [info]="--text= --icon-name= --no-wrap --no-markup --ellipsize --icon="
   [file-selection]="--filename= --multiple --directory --save --separator= --confirm-overwrite --file-filter="
   [list]="--text= --column= --checklist --radiolist --imagelist --separator= --multiple --editable --print-column= --hide-column= --hide-header --mid-search"
-  [notification]="--text= --listen --hint="
+  [notification]="--text= --listen --hint= --icon="
   [progress]="--text= --percentage= --pulsate --auto-close --auto-kill --no-cancel --time-remaining --kill-writers"
-  [question]="--text= --icon-name= --no-wrap --no-markup --default-cancel --ellipsize --switch"
-  [warning]="--text= --icon-name= --no-wrap --no-markup --ellipsize"
+  [question]="--text= --icon-name= --no-wrap --no-markup --default-cancel --ellipsize --switch --icon="
+  [warning]="--text= --icon-name= --no-wrap --no-markup --ellipsize --icon="
   [scale]="--text= --value= --min-value= --max-value= --step= --print-partial --hide-value"
   [text-info]="--filename= --editable --font= --checkbox= --html --no-interaction --url= --auto-scroll"
   [color-selection]="--color= --show-palette"
   [password]="--username"
-  [forms]="--add-entry= --add-password= --add-calendar= --add-list= --list-values= --column-values= --add-combo= --combo-values= --show-header --text= --separator= --forms-date-format= --field-value= --required --field-pattern= --field-range="
+  [forms]="--add-entry= --add-password= --add-calendar= --add-list= --list-values= --column-values= --add-combo= --combo-values= --show-header --text= --separator= --forms-date-format= --field-value= --required --field-pattern= --field-range= --add-multiline-entry="
 )
 # END GENERATED OPTIONS
 
@@ -60,6 +60,14 @@ _beckon() {
         --icon-name)
             COMPREPLY=($(compgen -W "dialog-information dialog-warning dialog-error dialog-question
                 dialog-password" -- "$value"))
+            return ;;
+        --icon)
+            # zenity 4's: a theme name or an image file.
+            COMPREPLY=($(compgen -W "dialog-information dialog-warning dialog-error dialog-question
+                dialog-password" -f -- "$value"))
+            return ;;
+        --zenity-compat)
+            COMPREPLY=($(compgen -W "3.44 4.2" -- "$value"))
             return ;;
         --filename)
             COMPREPLY=($(compgen -f -- "$value"))

@@ -19,7 +19,9 @@ struct ColorPlan: Sendable, Equatable {
                                    showsPalette: options.showPalette)
         // No default title: GTK's colour dialog shows the program's name, and
         // no window icon of zenity's own.
-        var frame = common.frame(buttons, defaultTitle: "", defaultWindowIcon: nil, environment: environment)
+        // GTK 4's colour chooser is no AdwMessageDialog: zenity 4 shows no heading there either.
+        var frame = common.frame(buttons, defaultTitle: "", defaultWindowIcon: nil, headed: false,
+                                 environment: environment)
         frame.title = common.title
         // GTK's colour dialog has a fixed size, which zenity keeps whatever
         // --width and --height say: a bigger window would only add empty space.

@@ -15,7 +15,8 @@ struct FileSelectionPlan: Sendable, Equatable {
         switch (options.directory, options.save) {
         case (true, true): mode = .createDirectory
         case (true, false): mode = .directory(multiple: options.multiple)
-        case (false, true): mode = .save(confirmsOverwrite: options.confirmOverwrite)
+        // GTK 4 always asks before a save overwrites a file, so zenity 4 does.
+        case (false, true): mode = .save(confirmsOverwrite: options.confirmOverwrite || common.dialect.isZenity4)
         case (false, false): mode = .open(multiple: options.multiple)
         }
         var request = FileSelectionRequest(

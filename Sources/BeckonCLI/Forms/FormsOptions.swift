@@ -4,7 +4,7 @@ import Beckon
 struct FormsOptions: KindOptions, Equatable {
     /// One `--add-*` option and the beckon options that follow it.
     struct Field: Sendable, Equatable {
-        enum Kind: Sendable, Equatable { case entry, password, calendar, list, combo }
+        enum Kind: Sendable, Equatable { case entry, multilineEntry, password, calendar, list, combo }
         var kind: Kind
         var label: String
         /// `--field-value`: what the field starts with, as given.
@@ -25,7 +25,8 @@ struct FormsOptions: KindOptions, Equatable {
     /// comes before any `--add-*`, or one that does not suit its field.
     init(arguments: ZenityArguments) throws(CLIError) {
         self.arguments = arguments
-        let kinds: [String: Field.Kind] = [Key.addEntry.name: .entry, Key.addPassword.name: .password,
+        let kinds: [String: Field.Kind] = [Key.addEntry.name: .entry, Key.addMultilineEntry.name: .multilineEntry,
+                                           Key.addPassword.name: .password,
                                            Key.addCalendar.name: .calendar, Key.addList.name: .list,
                                            Key.addCombo.name: .combo]
         for entry in arguments.given.entries {
@@ -42,7 +43,7 @@ struct FormsOptions: KindOptions, Equatable {
             case Key.fieldValue.name: field.value = entry.value
             case Key.required.name: field.isRequired = true
             case Key.fieldPattern.name:
-                guard [.entry, .password, .combo].contains(field.kind) else {
+                guard [.entry, .multilineEntry, .password, .combo].contains(field.kind) else {
                     throw CLIError.badValue(entry.name, "only an entry, a password or a combo can have a pattern")
                 }
                 field.pattern = entry.value
@@ -61,6 +62,9 @@ struct FormsOptions: KindOptions, Equatable {
     /// `dateFormat` (nil for the locale's date format).
     enum Key: ZenityOptionTable.Text, ZenityOptionTable.Separator {
         static let addEntry = OptionKey.strings("add-entry", "Field name", "Add a new Entry in forms dialog")
+        /// zenity 4.2's; listed with beckon's options, as zenity 3.44's help lacks it.
+        static let addMultilineEntry = OptionKey.strings("add-multiline-entry", "Field name",
+            "Add a new multi-line entry in forms dialog (zenity 4.2)")
         static let addPassword = OptionKey.strings("add-password", "Field name", "Add a new Password Entry in forms dialog")
         static let addCalendar = OptionKey.strings("add-calendar", "Calendar field name", "Add a new Calendar in forms dialog")
         static let addList = OptionKey.strings("add-list", "List field and header name", "Add a new List in forms dialog")
@@ -90,5 +94,6 @@ struct FormsOptions: KindOptions, Equatable {
         options: [Key.addEntry, Key.addPassword, Key.addCalendar, Key.addList, Key.listValues, Key.columnValues,
                   Key.addCombo, Key.comboValues, Key.showHeader, Key.text, Key.separator, Key.dateFormat]
             + fieldOptions,
+        unlistedOptions: [Key.addMultilineEntry],
         make: FormsOptions.init(arguments:))
 }

@@ -41,6 +41,7 @@ struct FormsPlan: Sendable, Equatable {
             var field: FormField
             switch given.kind {
             case .entry: field = FormField(given.label, .entry)
+            case .multilineEntry: field = FormField(given.label, .multilineEntry)
             case .password: field = FormField(given.label, .password)
             case .calendar: field = FormField(given.label, .calendar)
             case .list:
@@ -62,6 +63,11 @@ struct FormsPlan: Sendable, Equatable {
                 combos += 1
             }
             field.initial = try Self.initial(given.value, of: field, refuse)
+            // zenity 4.2's combo starts on its first value; 3.44's starts empty.
+            if field.initial == nil, options.common.dialect.isZenity4, case .combo(let choices) = field.kind,
+               !choices.isEmpty {
+                field.initial = .choice(0)
+            }
             field.rule.isRequired = given.isRequired
             if let pattern = given.pattern {
                 if let why = FormFieldRule.patternError(pattern) { throw refuse("field-pattern", why) }

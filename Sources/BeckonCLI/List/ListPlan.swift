@@ -50,6 +50,8 @@ struct ListPlan: Sendable {
         request.showsImages = options.imagelist
         request.showsHeaders = !options.hideHeader
         request.searchesWithin = options.midSearch
+        // zenity 4.2's list: Return with no row chosen answers the first row.
+        request.returnChoosesFirstRow = common.dialect.isZenity4
         request.hiddenColumns = Set(options.hideColumn.map { ListPrintedColumns.numbers($0, count: count) }?
             .map { $0 - 1 } ?? [])
         if options.cells.isEmpty {

@@ -32,6 +32,9 @@ struct MessageOptions: KindOptions, Equatable {
     /// Its options, each declared once.
     enum Key: ZenityOptionTable.Text {
         static let iconName = OptionKey.string("icon-name", "ICON-NAME", "Set the dialog icon")
+        /// zenity 4's: a theme name or an image file, listed with beckon's options.
+        static let icon = OptionKey.string("icon", "ICON-NAME|FILE",
+            "Set the dialog's icon: a theme name or an image file (zenity 4; message dialogs, --notification)")
         static let noWrap = OptionKey.flag("no-wrap", "Do not enable text wrapping")
         static let noMarkup = OptionKey.flag("no-markup", "Do not enable Pango markup")
         static let defaultCancel = OptionKey.flag("default-cancel", "Give Cancel button focus by default")
@@ -42,6 +45,16 @@ struct MessageOptions: KindOptions, Equatable {
         static let button = OptionKey.strings("button", "LABEL[:CODE]",
             "Add a button that exits with CODE (default: its position from 0); replaces OK and Cancel "
                 + "(message dialogs)")
+    }
+
+    /// The icon the command line gives the message, nil for the kind's own.
+    /// `--icon` and `--icon-name` are one option here, the last given wins;
+    /// zenity 4 takes `--icon-name`, then `--window-icon`, over `--icon`.
+    var icon: String? {
+        let icon = common.dialect.isZenity4
+            ? [given[Key.iconName], common.windowIcon, given[Key.icon]].compactMap { $0 }.first
+            : given.last(of: Key.icon, Key.iconName)
+        return icon.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// zenity's four message dialogs, as command-line types.
@@ -57,7 +70,7 @@ struct MessageOptions: KindOptions, Equatable {
         return ZenityDialogType(
             kind.rawValue, "Display \(word) dialog", help: "\(title) options",
             options: options,
-            unlistedOptions: [Key.button],
+            unlistedOptions: [Key.button, Key.icon],
             refusedGeneralOptions: question ? [] : [CommonOptions.Key.cancelLabel],
             make: { arguments throws(CLIError) in try MessageOptions(kind: kind, arguments: arguments) })
     }

@@ -53,9 +53,10 @@ struct MessagePlan: Sendable, Equatable {
         appearance.wrapsText = !options.noWrap
         appearance.ellipsizesText = options.ellipsize
         // zenity always shows the kind's icon; GTK's message dialogs no longer do.
-        appearance.iconName = options.iconName.flatMap { $0.isEmpty ? nil : $0 } ?? "dialog-\(Self.iconSuffix(kind))"
+        appearance.iconName = options.icon ?? "dialog-\(Self.iconSuffix(kind))"
         // zenity's text is selectable, so it is a Tab stop: Tab from Yes lands on it.
-        appearance.isTextSelectable = true
+        // zenity 4's is not: one Tab from Yes reaches the first button.
+        appearance.isTextSelectable = !common.dialect.isZenity4
 
         var request = MessageRequest(message: text, kind: kind, buttons: [], appearance: appearance)
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle(kind)),

@@ -9,7 +9,7 @@ extension NotificationOptions {
     @GtkActor
     func run(_ context: ZenityContext) async throws -> ZenityOutput {
         let deadline = common.effectiveTimeout.map { ContinuousClock.now + .seconds(Int($0)) }
-        let (initialHints, warnings) = NotificationHints.parse(given[Key.hints])
+        let (initialHints, warnings) = NotificationHints.parse(hints)
         warnings.forEach(context.warn)
         if given[Key.listen] {
             return try await listen(context, hints: initialHints, deadline: deadline)
@@ -21,7 +21,7 @@ extension NotificationOptions {
             throw CLIError(message: "--text: the notification text is empty", exitCode: 1)
         }
         let notification = DesktopNotification(
-            summary: parts.summary, body: parts.body, icon: common.windowIcon ?? "", hints: initialHints,
+            summary: parts.summary, body: parts.body, icon: icon, hints: initialHints,
             actions: [Self.clickAction], appName: Self.appName)
         let posted = try await Self.notifying { () async throws(NotificationError) in try await NotificationBus.session().post(notification) }
         guard let deadline else { return output(.sent, exitCode: 0, id: posted.id) }
@@ -79,7 +79,7 @@ extension NotificationOptions {
     @GtkActor
     private func post(_ lines: AsyncStream<[UInt8]>, on bus: NotificationBus, hints initialHints: [NotificationHint],
                       counting sent: SentCount, _ context: ZenityContext) async {
-        var icon = common.windowIcon ?? ""
+        var icon = self.icon
         var hints = initialHints
         for await line in lines {
             switch NotificationCommand(line) {

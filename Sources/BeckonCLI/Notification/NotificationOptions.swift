@@ -18,7 +18,23 @@ struct NotificationOptions: KindOptions, Equatable {
     static let type = ZenityDialogType(
         "notification", "Display notification", help: "Notification icon options",
         options: [Key.text, Key.listen, Key.hints],
+        unlistedOptions: [MessageOptions.Key.icon],
         make: NotificationOptions.init(arguments:))
+
+    /// The notification's icon: `--icon` (zenity 4) or `--window-icon` (zenity
+    /// 3.44), the last given; zenity 4 takes `--icon-name`, then
+    /// `--window-icon`, over `--icon`. Empty for none.
+    var icon: String {
+        typealias Message = MessageOptions.Key
+        let windowIcon = CommonOptions.Key.windowIcon
+        let icon = common.dialect.isZenity4
+            ? [given[Message.iconName], given[windowIcon], given[Message.icon]].compactMap { $0 }.first
+            : given.last(of: Message.icon, windowIcon)
+        return icon ?? ""
+    }
+
+    /// The `--hint`s given, which zenity 4 ignores (it warns instead).
+    var hints: [String] { common.dialect.isZenity4 ? [] : given[Key.hints] }
 
     /// The application name the server sees.
     static let appName = "beckon"

@@ -35,6 +35,8 @@ struct ProgressPlan: Sendable {
         var request = ProgressRequest(
             text: text, initialFraction: initial, pulsates: options.pulsate, autoCloses: options.autoClose,
             showsTimeRemaining: options.timeRemaining, isCancellable: !options.noCancel, feed: feed)
+        // zenity 4.2's `#` lines are Pango markup (bad markup shows as plain text, with a warning).
+        request.textIsMarkup = common.dialect.isZenity4
         request.frame = common.frame(buttons, defaultTitle: translations.zenity(Self.defaultTitle),
                                      defaultWindowIcon: CommonOptions.zenityImage("zenity-progress.png"),
                                      environment: environment)

@@ -1,8 +1,8 @@
 import Beckon
 import Glibc
 
-/// The options every dialog shares: zenity's general options, GTK's own, and
-/// beckon's `--json` and `--countdown`.
+/// The options every dialog shares: zenity's general options, GTK's own,
+/// beckon's `--json` and `--countdown`, and the dialect (``ZenityDialect``).
 struct CommonOptions: Sendable, Equatable {
     var title: String?
     var windowIcon: String?
@@ -24,6 +24,11 @@ struct CommonOptions: Sendable, Equatable {
     var countdown = false
     /// `--tty` / `--no-tty`: whether to ask on the terminal without a display.
     var terminal = TerminalFallback.whenNoDisplay
+    /// Which zenity to answer as where 3.44 and 4.2 disagree.
+    var dialect = ZenityDialect.zenity3_44
+    /// zenity 4.2's warnings for the deprecated options given, for stderr
+    /// before the dialog shows (none in the 3.44 dialect).
+    var deprecationWarnings: [String] = []
 
     init() {}
 
@@ -44,6 +49,14 @@ struct CommonOptions: Sendable, Equatable {
         json = given[Key.json]
         countdown = given[Key.countdown]
         terminal = TerminalFallback(tty: given[Key.tty], noTTY: given[Key.noTTY])
+    }
+
+    /// The options `given` holds, in the dialect `--zenity-compat` or
+    /// `environment` names; throws for an unknown dialect.
+    init(_ given: GivenOptions, environment: Environment) throws(CLIError) {
+        self.init(given)
+        dialect = try ZenityDialect.resolve(option: given[Key.zenityCompat], environment: environment)
+        if dialect.isZenity4 { deprecationWarnings = ZenityDeprecation.warnings(for: given) }
     }
 
     /// The options every dialog shares, each declared once.
@@ -69,6 +82,9 @@ struct CommonOptions: Sendable, Equatable {
         static let countdown = OptionKey.flag("countdown", "Show the seconds left before --timeout closes the dialog")
         static let tty = OptionKey.flag("tty", "Ask on the terminal (/dev/tty) instead of in a window")
         static let noTTY = OptionKey.flag("no-tty", "Never ask on the terminal: without a display, fail (exit 255)")
+        static let zenityCompat = OptionKey.string("zenity-compat", "VERSION",
+            "Answer as zenity VERSION where 3.44 and 4.2 differ: 3.44 (or 3, the default) or 4.2 (or 4); "
+                + "overrides BECKON_ZENITY_COMPAT")
     }
 
     /// The timeout in seconds, when there is one (zenity ignores zero and less).
@@ -80,9 +96,12 @@ struct CommonOptions: Sendable, Equatable {
     /// The window, buttons and timeout these options give a dialog whose
     /// defaults are `defaultTitle` and `defaultWindowIcon`, and `defaultSize`
     /// unless `--width` or `--height` says otherwise (zenity's UI files size
-    /// some windows).
+    /// some windows). In zenity 4.2's dialect a `headed` dialog also shows
+    /// its title, or its default one, as a heading, as zenity 4's
+    /// AdwMessageDialogs do.
     func frame(_ buttons: ZenityButtons, defaultTitle: String, defaultWindowIcon: String?,
-               defaultSize: (width: Int, height: Int)? = nil, environment: Environment) -> DialogFrame {
+               defaultSize: (width: Int, height: Int)? = nil, headed: Bool = true,
+               environment: Environment) -> DialogFrame {
         var frame = DialogFrame(title: title ?? defaultTitle, buttons: buttons.buttons,
                                 timeout: effectiveTimeout.map { .seconds(Int($0)) }, parent: parent(environment))
         frame.width = width.flatMap { $0 >= 0 ? Int($0) : nil }
@@ -91,6 +110,9 @@ struct CommonOptions: Sendable, Equatable {
         frame.isModal = modal
         frame.highlightsDefaultButton = false // zenity's dialogs do not style it
         frame.showsCountdown = countdown && frame.timeout != nil
+        if headed, dialect.isZenity4 {
+            frame.heading = title ?? (defaultTitle.isEmpty ? nil : defaultTitle)
+        }
         if let defaultSize, width == nil && height == nil {
             (frame.width, frame.height) = (defaultSize.width, defaultSize.height)
         }
@@ -98,8 +120,9 @@ struct CommonOptions: Sendable, Equatable {
     }
 
     /// `--attach`, else `WINDOWID`: the X11 window the dialog belongs to.
+    /// zenity 4 ignores `--attach`, and so does its dialect.
     func parent(_ environment: Environment) -> DialogParent? {
-        if let attach, attach != 0 { return .x11Window(UInt(UInt32(bitPattern: attach))) }
+        if let attach, attach != 0, !dialect.isZenity4 { return .x11Window(UInt(UInt32(bitPattern: attach))) }
         if let windowID = environment["WINDOWID"], let xid = Self.windowID(windowID) { return .x11Window(xid) }
         return nil
     }

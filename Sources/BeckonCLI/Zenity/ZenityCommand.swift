@@ -14,7 +14,7 @@ enum ZenityCommand {
         let program = programName(arguments.first)
         let invocation: ZenityInvocation
         do {
-            invocation = try ZenityParser.parse(Array(arguments.dropFirst()))
+            invocation = try ZenityParser.parse(Array(arguments.dropFirst()), environment: .process)
         } catch {
             return error.report(as: program)
         }
@@ -46,6 +46,8 @@ enum ZenityCommand {
         if let display = common.display { setenv("DISPLAY", display, 1) }
         if let name = common.programName { g_set_prgname(name) }
         if let programClass = common.programClass { gdk_set_program_class(programClass) }
+        // zenity 4.2 warns about deprecated options while it parses, before any window.
+        common.deprecationWarnings.forEach { StandardError.write($0 + "\n") }
         let json = common.json
         GtkRuntime.displayLost.withLock {
             $0 = { message in
@@ -64,14 +66,16 @@ enum ZenityCommand {
                                       stdout: json ? CLIError(message: message, exitCode: code).jsonLine : nil)
                 }
                 defer { LoopWatchdog.release() }
-                if !onTerminal, dialog.needsDisplay, let attach = common.attach, beckon_display_is_x11() == 0 {
+                if !onTerminal, dialog.needsDisplay, let attach = common.attach, !common.dialect.isZenity4,
+                   beckon_display_is_x11() == 0 {
                     // zenity's --attach names an X11 window; Wayland has no such ids.
                     StandardError.write("beckon: warning: --attach=\(attach) needs an X11 display; "
                                         + "on this one the dialog is not attached to it\n")
                 }
                 // Translations are read after gtk_init has set the locale.
                 let context = ZenityContext(dialog: asking, environment: environment, translations: .system,
-                                            onTerminal: onTerminal, warn: { StandardError.write($0 + "\n") })
+                                            onTerminal: onTerminal, dialect: common.dialect,
+                                            warn: { StandardError.write($0 + "\n") })
                 return try await dialog.run(context)
             }
             let output = try dialog.needsDisplay ? common.terminal.run(body) : TerminalFallback.runWithoutWindow(body)

@@ -69,6 +69,8 @@ struct ZenityContext: Sendable {
     var translations: Translations
     /// Whether the dialog asks on the terminal (``TerminalFallback``), not in a window.
     var onTerminal = false
+    /// Which zenity to answer as where 3.44 and 4.2 disagree (``CommonOptions/dialect``).
+    var dialect = ZenityDialect.zenity3_44
     /// A line for stderr, such as a warning about broken markup.
     var warn: @Sendable (String) -> Void
 }

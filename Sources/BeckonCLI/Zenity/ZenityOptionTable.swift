@@ -39,7 +39,20 @@ enum ZenityOptionTable {
         as [any DeclaredOption]).map(\.option)
 
     static let beckon: [ZenityOption] = ([MessageOptions.Key.button, Common.json, Common.countdown, Common.tty,
-                                          Common.noTTY] as [any DeclaredOption]).map(\.option)
+                                          Common.noTTY, Common.zenityCompat] as [any DeclaredOption]).map(\.option)
+
+    /// zenity 4's options that zenity 3.44 lacks, listed with beckon's
+    /// options in help: listing them in a dialog's own group would change the
+    /// help that zenity 3.44's is compared with. Each dialog that takes one
+    /// names it among its unlisted options. zenity 4.2.2 checks neither
+    /// against the dialog, so every dialog takes them, as zenity 3.44's
+    /// `--add-entry` (`--icon` shows only on the message dialogs and --notification).
+    static let zenity4: [ZenityOption] = ([MessageOptions.Key.icon, FormsOptions.Key.addMultilineEntry]
+        as [any DeclaredOption]).map(\.option)
+
+    /// GTK's options, which zenity 3.44 hands to gtk_init and zenity 4 refuses.
+    static let gtkOnly: Set<String> = Set(([Common.display, Common.programClass, Common.programName, Key.gtkModule,
+                                            Key.gFatalWarnings] as [any DeclaredOption]).map(\.option.name))
 
     /// `--display`, listed with the dialog flags as zenity lists it.
     static let display = Common.display.option
@@ -52,10 +65,10 @@ enum ZenityOptionTable {
     static let parsers: [ZenityOption] = [Key.help.option, Key.helpAll.option, Key.beckonReference.option]
 
     /// Options that every dialog takes: the general ones (unless a dialog
-    /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty` and `--no-tty`,
-    /// and those zenity 3.44 never checks.
+    /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty`, `--no-tty` and
+    /// `--zenity-compat`, those zenity 3.44 never checks, and zenity 4's (``zenity4``).
     static let everyDialogTakes: Set<String> = Set((general + gtk + beckon + [display]).map(\.name))
-        .subtracting([MessageOptions.Key.button.name]).union(uncheckedByZenity)
+        .subtracting([MessageOptions.Key.button.name]).union(uncheckedByZenity).union(zenity4.map(\.name))
 
     /// Options of one dialog that zenity 3.44 accepts, and ignores, with any
     /// other: its checks for "not supported for this dialog" skip them. Found
@@ -83,7 +96,8 @@ enum ZenityOptionTable {
     /// most dialogs with the same meaning).
     static let byName: [String: ZenityOption] = {
         var table: [String: ZenityOption] = [:]
-        let all = general + ZenityDialogs.all.flatMap(\.options) + misc + gtk + beckon + application + parsers
+        let all = general + ZenityDialogs.all.flatMap(\.options) + misc + gtk + beckon + zenity4 + application
+            + parsers
         for option in all where table[option.name] == nil { table[option.name] = option }
         return table
     }()
@@ -111,7 +125,7 @@ enum ZenityOptionTable {
                                     options: dialog.options.filter { $0.help != nil }))
         }
         groups.append(HelpGroup(name: "beckon", title: "Beckon options (beyond zenity)",
-                                summary: "Show beckon's own options", options: beckon))
+                                summary: "Show beckon's own options", options: beckon + zenity4))
         groups.append(HelpGroup(name: "misc", title: "Miscellaneous options", summary: "Show miscellaneous options",
                                 options: misc))
         groups.append(HelpGroup(name: "gtk", title: "GTK+ Options", summary: "Show GTK+ Options", options: gtk))

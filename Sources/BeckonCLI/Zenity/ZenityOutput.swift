@@ -14,7 +14,8 @@ struct ZenityOutput: Sendable, Equatable {
 /// button (whose label it prints). beckon keeps that, and adds what zenity
 /// documents but ignores: ZENITY_EXTRA and ZENITY_TIMEOUT (and their DIALOG_
 /// forms) take effect when set. `BECKON_CLOSE` gives a window-manager close
-/// its own code, apart from Escape and Cancel.
+/// its own code, apart from Escape and Cancel. In zenity 4.2's dialect an
+/// extra button exits with the EXTRA code (default 1), not the ESC one.
 struct ZenityAnswer: Sendable {
     /// What zenity does when `--timeout` passes, which differs per dialog.
     enum Timeout: Sendable {
@@ -42,9 +43,9 @@ struct ZenityAnswer: Sendable {
     var jsonDetails: [(String, JSONValue)] = []
     var timeout: Timeout = .printsAnswer
 
-    /// The stdout and exit code for `outcome` with `buttons`.
+    /// The stdout and exit code for `outcome` with `buttons`, in `dialect`.
     func output(_ outcome: DialogOutcome, buttons: ZenityButtons, environment: Environment,
-                asJSON: Bool) -> ZenityOutput {
+                asJSON: Bool, dialect: ZenityDialect = .zenity3_44) -> ZenityOutput {
         var stdout = ""
         var exitCode: Int32
         var ended = "escape"
@@ -63,7 +64,8 @@ struct ZenityAnswer: Sendable {
                 exitCode = ZenityExitCode.cancel.value(in: environment)
             case .extra(let label):
                 stdout = label + "\n"
-                exitCode = ZenityExitCode.extra.override(in: environment) ?? ZenityExitCode.esc.value(in: environment)
+                exitCode = dialect.isZenity4 ? ZenityExitCode.extra.value(in: environment)
+                    : ZenityExitCode.extra.override(in: environment) ?? ZenityExitCode.esc.value(in: environment)
             case .custom(let code):
                 exitCode = code
             }

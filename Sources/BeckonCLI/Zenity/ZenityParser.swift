@@ -11,8 +11,10 @@ import Glibc
 enum ZenityParser {
     typealias Key = ZenityOptionTable.Key
 
-    /// Reads `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(CLIError) -> ZenityInvocation {
+    /// Reads `arguments` (without the program name); `environment` may name
+    /// the dialect (``ZenityDialect``).
+    static func parse(_ arguments: [String], environment: Environment = .process) throws(CLIError)
+        -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
         var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
@@ -71,13 +73,20 @@ enum ZenityParser {
                 given.entries.append(GivenOptions.Entry(name: name, value: value, number: number))
             }
         }
-        return try resolve(dialog, given)
+        return try resolve(dialog, given, environment: environment)
     }
 
     /// The dialog's type takes the options it knows and refuses the rest; the
     /// general options are read once, here, and handed to it.
-    private static func resolve(_ dialog: String?, _ given: GivenOptions) throws(CLIError) -> ZenityInvocation {
+    private static func resolve(_ dialog: String?, _ given: GivenOptions,
+                                environment: Environment) throws(CLIError) -> ZenityInvocation {
         guard let dialog else { throw .noDialog }
+        let common = try CommonOptions(given, environment: environment)
+        // zenity 4 hands nothing to GTK (GTK 4 takes no options): its GOption
+        // does not know GTK's, and refuses them as any unknown option.
+        if common.dialect.isZenity4, let gtk = given.entries.first(where: { ZenityOptionTable.gtkOnly.contains($0.name) }) {
+            throw .notAvailable("--" + gtk.name)
+        }
         // zenity refuses --switch without extra buttons before anything else.
         if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButton)
             && !given.has(MessageOptions.Key.button) {
@@ -102,7 +111,6 @@ enum ZenityParser {
         }) {
             throw .notSupported(refused)
         }
-        let common = CommonOptions(given)
         return .dialog(try type.make(ZenityArguments(given: given, common: common)), common)
     }
 

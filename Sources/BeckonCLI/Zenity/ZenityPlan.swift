@@ -20,6 +20,9 @@ protocol ZenityPlan: Sendable {
     var warnings: [String] { get }
     /// What `--timeout` does for this kind.
     static var timeout: ZenityAnswer.Timeout { get }
+    /// What `--timeout` does for this kind in `dialect`; ``timeout`` unless
+    /// zenity 4.2 differs.
+    static func timeout(in dialect: ZenityDialect) -> ZenityAnswer.Timeout
 
     /// The plan for `options`, as the command makes it; throws zenity's errors.
     @GtkActor init(_ options: Options, context: ZenityContext) throws
@@ -36,6 +39,7 @@ protocol ZenityPlan: Sendable {
 extension ZenityPlan {
     var warnings: [String] { [] }
     static var timeout: ZenityAnswer.Timeout { .printsAnswer }
+    static func timeout(in _: ZenityDialect) -> ZenityAnswer.Timeout { timeout }
 
     @GtkActor
     func presenting(_ show: @escaping @GtkActor () async throws -> ZenityOutput) async throws -> ZenityOutput {
@@ -46,7 +50,7 @@ extension ZenityPlan {
 }
 
 extension ZenityKind {
-    var timeoutRule: ZenityAnswer.Timeout { Plan.timeout }
+    var timeoutRule: ZenityAnswer.Timeout { Plan.timeout(in: common.dialect) }
 
     /// Every kind's run: plan, warn, show, then the shared output step.
     @GtkActor
@@ -57,7 +61,8 @@ extension ZenityKind {
             let reply = try await context.dialog.present(plan.request)
             plan.afterReply(reply, options: self)
             return plan.answer(reply.value).output(reply.outcome, buttons: plan.buttons,
-                                                   environment: context.environment, asJSON: common.json)
+                                                   environment: context.environment, asJSON: common.json,
+                                                   dialect: context.dialect)
         }
     }
 }

@@ -21,7 +21,7 @@ enum ZenityReference {
         }
         var out = lines("dialog", ZenityDialogs.all.map { ZenityOption($0.name) })
         out += lines("general", ZenityOptionTable.general + ZenityOptionTable.beckon)
-        for dialog in ZenityDialogs.all { out += lines(dialog.name, dialog.options) }
+        for dialog in ZenityDialogs.all { out += lines(dialog.name, dialog.options + zenity4Options(of: dialog)) }
         return out
     }
 
@@ -57,9 +57,15 @@ enum ZenityReference {
         out += "_beckon_other=\"\(([words(others.map(\.option))] + groups).joined(separator: " "))\"\n"
         out += "declare -gA _beckon_dialog_options=(\n"
         for dialog in ZenityDialogs.all {
-            out += "  [\(dialog.name)]=\"\(words(dialog.options))\"\n"
+            out += "  [\(dialog.name)]=\"\(words(dialog.options + zenity4Options(of: dialog)))\"\n"
         }
         return out + ")\n"
+    }
+
+    /// zenity 4's options that `dialog` makes use of: help lists them with
+    /// beckon's, the completion and the fuzzer with the dialog.
+    private static func zenity4Options(of dialog: ZenityDialogType) -> [ZenityOption] {
+        ZenityOptionTable.zenity4.filter { dialog.unlistedOptions.contains($0.name) }
     }
 
     private static func roff(_ text: String) -> String {
