@@ -24,6 +24,7 @@ extension Zenity4Cases {
         C(union, "password --text (a zenity 4 option): typed, Return", ["--password", "--text", "Enter it"],
           .type("pw", then: ["Return"]), exit: 0, stdout: "pw\n"),
         C(z42, "password: Escape", ["--password"], .type("pw", then: ["Escape"]), exit: 1),
+        C(union, "password --text: Escape", ["--password", "--text=Key?"], .type("pw", then: ["Escape"]), exit: 1),
         C(z42, "password --username: Tab to the password, Return", ["--password", "--username"],
           .type("me", then: ["Tab", "p", "w", "Return"]), exit: 0, stdout: "me|pw\n"),
     ]

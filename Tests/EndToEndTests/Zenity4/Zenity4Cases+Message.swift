@@ -25,6 +25,13 @@ extension Zenity4Cases {
         C(z42, "info --title (4.2 also shows it as the heading), Return", ["--info", "--title=Heads up", "--text=t"],
           keys("Return"), exit: 0),
         C(z42, "warning: window-manager close", ["--warning"], .windowManagerClose, exit: 1),
+        C(union, "question: Tab Tab Return is No by default (3.44 focus order: the text is a Tab stop)", ["--question"],
+          keys("Tab", "Tab", "Return"), exit: 1,
+          zenity4: .differs(.init(exitCode: 0, stdout: ""), why: "4.2's focus order: Tab Tab is back on Yes"),
+          zenity344: true),
+        C(z42, "info --ok-label mnemonic", ["--info", "--ok-label=_Fine"], keys("alt+f"), exit: 0),
+        C(z42, "question --cancel-label mnemonic", ["--question", "--ok-label=_Go", "--cancel-label=_Stop"],
+          keys("alt+s"), exit: 1),
     ]
 
     static let extraButton: [Zenity4Case] = [

@@ -7,6 +7,7 @@ extension Zenity4Cases {
         C(z42, "text-info --filename: Return presses OK (4.2: the text view is not focused)",
           ["--text-info", "--filename=/etc/hostname"], keys("Return"), exit: 0),
         C(z42, "text-info: Escape", ["--text-info", "--filename=/etc/hostname"], keys("Escape"), exit: 1),
+        C(z42, "text-info from stdin: Return presses OK (4.2)", ["--text-info"], stdin: "hello\n", keys("Return"), exit: 0),
         C(union, "text-info from stdin: Escape", ["--text-info"], stdin: "hello\n", keys("Escape"), exit: 1),
     ]
 

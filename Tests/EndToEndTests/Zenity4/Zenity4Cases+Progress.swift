@@ -10,6 +10,8 @@ extension Zenity4Cases {
         C(z42, "progress: 100 after lower numbers", ["--progress", "--auto-close"], stdin: "10\n55\n100\n", .none, exit: 0),
         C(z42, "progress --cancel-label reaches the Cancel button (4.x)", ["--progress", "--cancel-label=_Stop"],
           stdin: "10\n", keys("alt+s"), exit: 1).stdinStaysOpen(),
+        C(z42, "progress --ok-label reaches the OK button at 100 (4.x)", ["--progress", "--ok-label=_Done"],
+          stdin: "100\n", keys("alt+d"), exit: 0).stdinStaysOpen(),
         C(z42, "progress: Escape", ["--progress"], stdin: "10\n", keys("Escape"), exit: 1).stdinStaysOpen(),
         C(union, "progress: Escape", ["--progress", "--pulsate"], stdin: "", keys("Escape"), exit: 1).stdinStaysOpen(),
     ]
@@ -37,5 +39,6 @@ extension Zenity4Cases {
         C(z42, "calendar --date-format, Return", ["--calendar", "--day=3", "--month=4", "--year=2024", "--date-format=%Y-%m-%d"],
           keys("Return"), exit: 0, stdout: "2024-04-03\n"),
         C(z42, "calendar: Escape", ["--calendar"], keys("Escape"), exit: 1),
+        C(union, "calendar: Escape", ["--calendar", "--text=When?"], keys("Escape"), exit: 1),
     ]
 }
