@@ -75,6 +75,10 @@ struct Zenity4Case: Sendable, CustomTestStringConvertible {
         return c
     }
 
+    /// Whether the case posts a notification, and so needs a session bus with
+    /// a notification server (beckon exits 1 without one, and says why).
+    var needsSessionBus: Bool { run.arguments.contains("--notification") }
+
     /// The dialect switch as the environment gives it (`""` unsets it).
     var modeEnvironment: [String: String] {
         ["BECKON_ZENITY_COMPAT": mode == .zenity42 ? "4.2" : ""]
@@ -100,9 +104,10 @@ struct Zenity4Case: Sendable, CustomTestStringConvertible {
     }
 
     /// Runs `executable` through this case, in this case's mode.
-    func run(_ executable: String) throws -> ProcessResult {
+    func run(_ executable: String, environment extra: [String: String] = [:]) throws -> ProcessResult {
         var c = run
         c.environment.merge(modeEnvironment) { $1 }
+        c.environment.merge(extra) { $1 }
         return try c.run(executable).1
     }
 }

@@ -6,19 +6,29 @@ import Testing
 /// default (union) grammar. The beckon half always runs; zenity 4 runs too
 /// only where `BECKON_ZENITY4` names it, and zenity 3.44 where a case says so.
 @Suite(.serialized, .guiHangLimit) struct Zenity4DifferentialTests {
+    /// One bus and notification server for the notification cases, as in
+    /// NotificationDifferentialTests: beckon and both zenity versions post to it.
+    static let bus = Result { try X11.require(); return try PrivateSessionBus() }
+
     @Test(arguments: Zenity4Cases.all)
     func pinned(_ c: Zenity4Case) throws {
         try X11.require()
-        let fromBeckon = try c.run(Products.beckon)
+        var busEnvironment: [String: String] = [:]
+        if c.needsSessionBus {
+            let bus = try Self.bus.get()
+            try bus.restartServer()
+            busEnvironment = bus.environment
+        }
+        let fromBeckon = try c.run(Products.beckon, environment: busEnvironment)
         #expect(!fromBeckon.timedOut, "beckon killed at the deadline: \(fromBeckon)")
         #expect(c.expected.matches(fromBeckon),
                 "beckon [\(c.mode.rawValue)] should give \(c.expected); gave \(fromBeckon)")
         if c.sameAsZenity344 {
-            let fromZenity = try c.run(ZenityDifferentialTests.zenity)
+            let fromZenity = try c.run(ZenityDifferentialTests.zenity, environment: busEnvironment)
             #expect(c.expected.matches(fromZenity), "zenity 3.44 should give \(c.expected); gave \(fromZenity)")
         }
         if let zenity4 = Zenity4Case.zenity4Binary {
-            let fromZenity4 = try c.run(zenity4)
+            let fromZenity4 = try c.run(zenity4, environment: busEnvironment)
             switch c.zenity4 {
             case .same:
                 #expect(c.expected.matches(fromZenity4), "zenity 4 should give the pin \(c.expected); gave \(fromZenity4)")
