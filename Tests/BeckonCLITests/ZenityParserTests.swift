@@ -82,8 +82,11 @@ import Testing
     }
 
     @Test func versionAndAbout() throws {
-        #expect(try ZenityParser.parse(["--version"]) == .version)
-        #expect(try ZenityParser.parse(["--version", "--title=x"]) == .version)
+        #expect(try ZenityParser.parse(["--version"], environment: Environment([:])) == .version(.zenity3_44))
+        #expect(try ZenityParser.parse(["--version", "--title=x"], environment: Environment([:])) == .version(.zenity3_44))
+        #expect(try ZenityParser.parse(["--version", "--zenity-compat=4.2"]) == .version(.zenity4_2))
+        #expect(try ZenityParser.parse(["--version"], environment: Environment(["BECKON_ZENITY_COMPAT": "4.2"]))
+                == .version(.zenity4_2))
         #expect(try ZenityParser.parse(["--about"]) == .about)
         #expect(error(["--version", "--text=x"])?.message == "--text is not supported for this dialog")
     }
@@ -143,7 +146,8 @@ extension ZenityInvocation: Equatable {
     public static func == (lhs: ZenityInvocation, rhs: ZenityInvocation) -> Bool {
         switch (lhs, rhs) {
         case let (.help(a), .help(b)): a == b
-        case (.version, .version), (.about, .about): true
+        case let (.version(a), .version(b)): a == b
+        case (.about, .about): true
         case let (.reference(a), .reference(b)): a == b
         case let (.dialog(a, commonA), .dialog(b, commonB)):
             commonA == commonB && (a as? MessageOptions) == (b as? MessageOptions)

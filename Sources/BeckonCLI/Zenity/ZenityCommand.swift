@@ -7,6 +7,8 @@ import Glibc
 enum ZenityCommand {
     /// zenity's version, printed by `--version` so version checks in scripts pass.
     static let zenityVersion = "3.44.0"
+    /// The zenity 4 whose answers `--zenity-compat=4.2` gives, printed by its `--version`.
+    static let zenity4Version = "4.2.2"
 
     static func main(_ arguments: [String]) -> Int32 {
         // SIGPIPE is ignored (BeckonCommand.main): zenity's answer goes out with
@@ -22,8 +24,9 @@ enum ZenityCommand {
         case .help(let topic):
             StandardOutput.write(ZenityHelp.text(topic, program: program))
             return 0
-        case .version:
-            StandardOutput.write(zenityVersion + "\n")
+        case .version(let dialect):
+            // A script that checks the version sees the zenity it is answered as.
+            StandardOutput.write((dialect.isZenity4 ? zenity4Version : zenityVersion) + "\n")
             return 0
         case .about:
             StandardOutput.write("beckon: GTK dialogs for shell scripts, compatible with zenity \(zenityVersion)\n")

@@ -2,7 +2,8 @@
 enum ZenityInvocation: Sendable {
     /// Help text: `--help` (the summary), `--help-all` or `--help-<group>`.
     case help(HelpTopic)
-    case version
+    /// `--version`: the version of zenity whose dialect answers (4.2.2 under 4.2).
+    case version(ZenityDialect)
     case about
     /// beckon's own: the option reference for the man page and completion.
     case reference(ReferenceFormat)

@@ -99,7 +99,7 @@ enum ZenityParser {
             if let refused = given.firstRefused(by: { general.contains($0) }) {
                 throw .notSupported(refused)
             }
-            return dialog == Key.version.name ? .version : .about
+            return dialog == Key.version.name ? .version(common.dialect) : .about
         }
         guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog }
         // zenity checks --separator against its default: "|" passes everywhere.

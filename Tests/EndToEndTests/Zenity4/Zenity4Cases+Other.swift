@@ -29,4 +29,12 @@ extension Zenity4Cases {
         C(union, "notification --icon (a zenity 4 option)", ["--notification", "--icon=dialog-warning", "--text=hi"],
           .none, exit: 0, stderr: ""),
     ]
+
+    /// A script that checks the version sees the zenity it is answered as.
+    static let version: [Zenity4Case] = [
+        C(z42, "--version is zenity 4.2.2's", ["--version"], .none, exit: 0, stdout: "4.2.2\n"),
+        C(union, "--version is 3.44's by default", ["--version"], .none, exit: 0, stdout: "3.44.0\n",
+          zenity4: .differs(.init(exitCode: 0, stdout: "4.2.2\n", stderr: nil), why: "by default beckon answers as 3.44"),
+          zenity344: true),
+    ]
 }

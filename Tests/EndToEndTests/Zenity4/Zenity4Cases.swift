@@ -10,7 +10,7 @@ enum Zenity4Cases {
     static let union = Zenity4Case.Mode.union
 
     static let all: [Zenity4Case] = message + deprecated + extraButton + gtkOptions + entry + password + list
-        + forms + progress + scale + calendar + textInfo + fileSelection + color + notification
+        + forms + progress + scale + calendar + textInfo + fileSelection + color + notification + version
 
     static func keys(_ keys: String...) -> ZenityCase.Answer { .keys(keys) }
 
