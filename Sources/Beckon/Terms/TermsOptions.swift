@@ -16,6 +16,11 @@ public struct TermsOptions: Sendable {
     /// The window's default size in pixels.
     public var width = 640
     public var height = 600
+    /// Whether the terms come before the desktop: a shield covers every
+    /// monitor, the window stays above and keeps the keyboard, and Escape,
+    /// the window manager's close and timeouts do nothing. What ends the
+    /// session on Decline is the caller's (`beckon terms --gate`'s warden).
+    public var gate = false
     /// The window the terms window belongs to, if any.
     public var parent: DialogParent?
 

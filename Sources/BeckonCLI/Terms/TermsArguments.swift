@@ -45,6 +45,16 @@ struct TermsArguments: ParsedOptions, Equatable {
         static let status = OptionKey.flag("status", "Print the record for --id; exit 1 if there is none")
         static let revoke = OptionKey.flag("revoke", "Remove the record for --id; exit 1 if there was none")
         static let help = OptionKey.flag("help", nil)
+        // Managed terms and the login gate (docs/terms.md, "For administrators").
+        static let managed = OptionKey.flag("managed", "Show the terms an administrator configured in\n"
+                                            + "beckon/terms.d/ID.conf (each ID given after it, or all)")
+        static let gate = OptionKey.flag("gate", "Show the terms before the desktop: every monitor covered,\n"
+                                         + "no way around them but Accept; Decline ends the session")
+        static let endSessionCommand = OptionKey.string("end-session-command", "COMMAND",
+                                                        "With --gate, run COMMAND to end the session instead\n"
+                                                        + "of asking the session manager")
+        static let reread = OptionKey.string("reread", "changes|all", "After an earlier version was accepted, what must\n"
+                                             + "be shown again (default: changes; all with --gate)")
     }
 
     /// The help sections, in order.
@@ -54,7 +64,10 @@ struct TermsArguments: ParsedOptions, Equatable {
             Key.width, Key.height, Key.timeout, Key.tty, Key.noTTY,
         ]),
         ZenityOptionTable.HelpGroup(name: "consent", title: "Consent record options", summary: "", options: [
-            Key.id, Key.version, Key.once, Key.status, Key.revoke, Key.json,
+            Key.id, Key.version, Key.once, Key.status, Key.revoke, Key.json, Key.reread,
+        ]),
+        ZenityOptionTable.HelpGroup(name: "managed", title: "Managed terms and the login gate", summary: "", options: [
+            Key.managed, Key.gate, Key.endSessionCommand,
         ]),
     ]
 
@@ -131,6 +144,11 @@ struct TermsArguments: ParsedOptions, Equatable {
         if help { return }
         let (once, status, revoke) = (self.once, self.status, self.revoke)
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
+        // A gate stays until it is answered: a timeout would open it.
+        if self.gate && timeout != nil { throw .termsUsage("--gate allows no --timeout: a gate stays until it is answered") }
+        if let reread = self.reread, !["changes", "all"].contains(reread) {
+            throw .termsUsage("--reread needs changes or all, not \(reread.debugDescription)")
+        }
         for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil {
             throw .termsUsage("--\(flag.name) needs --id")
         }

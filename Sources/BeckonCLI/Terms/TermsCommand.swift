@@ -87,6 +87,7 @@ enum TermsCommand {
         if let decline = arguments.declineLabel { options.labels.decline = decline }
         options.checkboxLabel = arguments.checkbox
         options.requiresScroll = arguments.requiresScroll
+        options.gate = arguments.gate
         options.timeout = arguments.timeout.map { .seconds($0) }
         if let width = arguments.width { options.width = width }
         if let height = arguments.height { options.height = height }
