@@ -21,6 +21,9 @@ public struct TermsOptions: Sendable {
     /// the window manager's close and timeouts do nothing. What ends the
     /// session on Decline is the caller's (`beckon terms --gate`'s warden).
     public var gate = false
+    /// What must be shown again after an earlier version was accepted; nil is
+    /// ``TermsReread/changes``, or ``TermsReread/all`` under ``gate``.
+    public var reread: TermsReread?
     /// The window the terms window belongs to, if any.
     public var parent: DialogParent?
 
