@@ -258,11 +258,12 @@ extension ConsentStore {
         defer { g_dir_close(dir) }
         while let name = g_dir_read_name(dir) {
             let name = String(cString: name)
-            if name.hasPrefix(Self.temporaryPrefix) { unlink(directory + "/" + name) }
+            // And those of the copy of accepted terms (ConsentStore+AcceptedCopy.swift).
+            if name.hasPrefix(Self.temporaryPrefix) || name.hasPrefix(".accepted-") { unlink(directory + "/" + name) }
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> String? {
+    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> String? {
         bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {

@@ -103,7 +103,8 @@ public struct ConsentStore: Sendable {
         if logsToJournal { ConsentJournal.write(record, event: .accepted) }
     }
 
-    /// Removes the record for `id`; returns it, or nil when there was none.
+    /// Removes the record for `id`, and the copy of the terms it accepted
+    /// (``acceptedCopy(of:)``); returns it, or nil when there was none.
     @discardableResult
     public func remove(id: String) throws(ConsentStoreError) -> ConsentRecord? {
         guard access(directory, F_OK) == 0 else { return nil }
@@ -112,6 +113,7 @@ public struct ConsentStore: Sendable {
             guard let index = contents.records.firstIndex(where: { $0.id == id }) else { return nil }
             let removed = contents.records.remove(at: index)
             try writeAtomically(contents)
+            removeCopy(id: id)
             if logsToJournal { ConsentJournal.write(removed, event: .revoked) }
             return removed
         }

@@ -81,6 +81,7 @@ extension StyledText {
         case .quote: 16
         case .link: 32
         case .rule: 64
+        case .changeMark: 128
         case .indent, .bullet: 0
         }
     }
@@ -93,6 +94,7 @@ extension StyledText {
         if bits & 8 != 0 { codes.append("36") }
         if bits & (16 | 64) != 0 { codes.append("2") }
         if bits & 32 != 0 { codes.append("4;34") }
+        if bits & 128 != 0 { codes.append("7") }
         return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

@@ -131,6 +131,9 @@ public enum TextStyle: Sendable, Hashable {
     case link
     /// A thematic break.
     case rule
+    /// The label before a section added or changed since the version a person
+    /// accepted ("Changed", "New"; see ``TermsChanges``): tinted, not Markdown's.
+    case changeMark
 }
 
 extension Range<Int> {

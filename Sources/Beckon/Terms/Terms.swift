@@ -50,7 +50,8 @@ public enum Terms {
         -> TermsOutcome
     {
         let document = prepared.document
-        let request = TermsRequest(prepared, options: options)
+        var request = TermsRequest(prepared, options: options)
+        if let id = options.consentID { request.earlier = try earlierAcceptance(of: document, id: id, options: options) }
         switch try await dialog.present(request).outcome {
         case .button(Int(TermsWindow.acceptResponse)):
             guard let id = options.consentID else { return .accepted(nil) }
@@ -61,6 +62,21 @@ public enum Terms {
             return .dismissed
         case .timedOut:
             return .timedOut
+        }
+    }
+
+    /// The acceptance of another version (or other bytes) of the terms under
+    /// `id`, with what changed since when a copy of the text then accepted
+    /// was kept: the window marks those sections and, with
+    /// ``TermsReread/changes``, opens Accept once each has been shown.
+    public static func earlierAcceptance(of document: TermsDocument, id: String, options: TermsOptions = TermsOptions())
+        throws(TermsError) -> TermsChanges.Earlier?
+    {
+        do {
+            return try TermsChanges.Earlier.find(for: document, id: id, version: options.version,
+                                                 in: options.resolvedStore(), reread: options.reread, gate: options.gate)
+        } catch {
+            throw .consentStore(error)
         }
     }
 
@@ -83,15 +99,16 @@ public enum Terms {
     }
 
     /// Records that the current user accepts `document` now, replacing any
-    /// earlier record for `id`. What Accept does; for callers that ask in a
-    /// window of their own.
+    /// earlier record for `id`, and keeps a copy of it beside the record
+    /// (``ConsentStore/acceptedCopy(of:)``) for showing what changed next
+    /// time. What Accept does; for callers that ask in a window of their own.
     @discardableResult
     public static func recordAcceptance(
         of document: TermsDocument, id: String, version: String?, options: TermsOptions = TermsOptions()
     ) throws(TermsError) -> ConsentRecord {
         let record = ConsentRecord(accepting: document, id: id, version: version)
         do {
-            try options.resolvedStore().save(record)
+            try options.resolvedStore().saveAccepting(document, as: record)
         } catch {
             throw .consentStore(error)
         }

@@ -1,7 +1,9 @@
 /// What stands between the person and the Accept button.
 ///
 /// Accept is sensitive only when the gate is open: the terms scrolled to the
-/// end (when required) and the checkbox ticked (when there is one).
+/// end (when required), every section that changed since the version the
+/// person accepted shown (when they are asked for the changes only, see
+/// ``TermsReread/changes``), and the checkbox ticked (when there is one).
 public struct TermsGate: Sendable, Hashable {
     /// Whether the person must scroll to the end first.
     public var requiresScroll: Bool
@@ -11,6 +13,9 @@ public struct TermsGate: Sendable, Hashable {
     public var hasScrolledToEnd = false
     /// Whether the checkbox is ticked.
     public var isChecked = false
+    /// How many sections added or changed since the accepted version must
+    /// still be shown; 0 when none are required. Goes down, never up.
+    public var unshownChanges = 0
 
     public init(requiresScroll: Bool, requiresCheckbox: Bool) {
         self.requiresScroll = requiresScroll
@@ -19,13 +24,14 @@ public struct TermsGate: Sendable, Hashable {
 
     /// Whether Accept may be used.
     public var isOpen: Bool {
-        (!requiresScroll || hasScrolledToEnd) && (!requiresCheckbox || isChecked)
+        (!requiresScroll || hasScrolledToEnd) && unshownChanges == 0 && (!requiresCheckbox || isChecked)
     }
 
     /// Why Accept is disabled, in the labels' language; nil when it is not.
     public func hint(_ labels: TermsLabels) -> String? {
         let mustScroll = requiresScroll && !hasScrolledToEnd
         let mustTick = requiresCheckbox && !isChecked
+        if unshownChanges > 0 && !mustScroll { return mustTick ? labels.changesAndTickHint : labels.changesHint }
         switch (mustScroll, mustTick) {
         case (true, true): return labels.scrollAndTickHint
         case (true, false): return labels.scrollHint

@@ -15,6 +15,29 @@ public struct TermsLabels: Sendable, Hashable {
     /// The hint while both are missing.
     public var scrollAndTickHint: String
 
+    // MARK: Asked again: what changed (TermsChanges)
+
+    /// The label before a changed section's heading.
+    public var changedMark = "Changed"
+    /// The label before an added section's heading.
+    public var newMark = "New"
+    /// The buttons that move between changes; an underscore marks the mnemonic.
+    public var previousChange = "_Previous change"
+    public var nextChange = "_Next change"
+    /// The line above the text: `{count}`, `{total}`, `{version}` (``acceptedVersion``
+    /// or ``acceptedEarlierText``) and `{date}` are filled in, the headings follow.
+    public var changesSummary = "{count} of {total} sections changed since you accepted {version} on {date}:"
+    public var acceptedVersion = "version {version}"
+    public var acceptedEarlierText = "an earlier text"
+    /// Before the headings of removed sections.
+    public var removedSections = "Removed:"
+    /// The line above the text when the earlier text is not known.
+    public var readWholeAgain = "These terms changed since you accepted them; no copy of what you accepted was kept, so read them whole."
+    /// The hint while a changed section has not been shown.
+    public var changesHint = "Show each marked section (Next change) to accept the terms."
+    /// The hint while a changed section has not been shown and the box is not ticked.
+    public var changesAndTickHint = "Show each marked section (Next change) and tick the box to accept the terms."
+
     public init(title: String, decline: String, accept: String,
                 scrollHint: String, tickHint: String, scrollAndTickHint: String) {
         self.title = title
@@ -56,7 +79,14 @@ public struct TermsLabels: Sendable, Hashable {
             title: "Nutzungsbedingungen", decline: "Ab_lehnen", accept: "_Akzeptieren",
             scrollHint: "Scrollen Sie bis zum Ende der Bedingungen, um sie zu akzeptieren.",
             tickHint: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
-            scrollAndTickHint: "Scrollen Sie bis zum Ende und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),
+            scrollAndTickHint: "Scrollen Sie bis zum Ende und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.")
+            .withChanges(
+                changed: "Geändert", new: "Neu", previous: "_Vorherige Änderung", next: "_Nächste Änderung",
+                summary: "{count} von {total} Abschnitten geändert, seit Sie {version} am {date} akzeptiert haben:",
+                version: "Version {version}", earlierText: "eine frühere Fassung", removed: "Entfernt:",
+                readWhole: "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; es wurde keine Kopie aufbewahrt, lesen Sie sie daher ganz.",
+                hint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung), um die Bedingungen zu akzeptieren.",
+                tickHint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),
         "fr": TermsLabels(
             title: "Conditions d’utilisation", decline: "_Refuser", accept: "_Accepter",
             scrollHint: "Faites défiler les conditions jusqu’à la fin pour les accepter.",
@@ -86,11 +116,37 @@ public struct TermsLabels: Sendable, Hashable {
             title: "利用規約", decline: "拒否(_D)", accept: "同意する(_A)",
             scrollHint: "同意するには規約を最後までスクロールしてください。",
             tickHint: "同意するにはチェックボックスをオンにしてください。",
-            scrollAndTickHint: "同意するには規約を最後までスクロールし、チェックボックスをオンにしてください。"),
+            scrollAndTickHint: "同意するには規約を最後までスクロールし、チェックボックスをオンにしてください。")
+            .withChanges(
+                changed: "変更", new: "新規", previous: "前の変更(_P)", next: "次の変更(_N)",
+                summary: "{date} に{version}に同意して以降、{total} 節中 {count} 節が変更されました:",
+                version: "バージョン {version} ", earlierText: "以前の版", removed: "削除:",
+                readWhole: "同意した後に規約が変更されましたが、同意した版の写しが保存されていないため、全文をお読みください。",
+                hint: "同意するには、印の付いた各節を表示してください(次の変更)。",
+                tickHint: "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。"),
         "zh": TermsLabels(
             title: "使用条款", decline: "拒绝(_D)", accept: "接受(_A)",
             scrollHint: "请滚动到条款末尾以接受条款。",
             tickHint: "请勾选复选框以接受条款。",
             scrollAndTickHint: "请滚动到条款末尾并勾选复选框以接受条款。"),
     ]
+
+    /// These labels with the words for changed terms in another language.
+    private func withChanges(changed: String, new: String, previous: String, next: String, summary: String,
+                             version: String, earlierText: String, removed: String, readWhole: String,
+                             hint: String, tickHint: String) -> TermsLabels {
+        var labels = self
+        labels.changedMark = changed
+        labels.newMark = new
+        labels.previousChange = previous
+        labels.nextChange = next
+        labels.changesSummary = summary
+        labels.acceptedVersion = version
+        labels.acceptedEarlierText = earlierText
+        labels.removedSections = removed
+        labels.readWholeAgain = readWhole
+        labels.changesHint = hint
+        labels.changesAndTickHint = tickHint
+        return labels
+    }
 }

@@ -2,6 +2,6 @@
 extension TermsRequest: GtkDialogKind {
     @GtkActor
     func makeWindow(_ control: DialogControl) -> DialogWindow<Void> {
-        DialogWindow(widget: TermsWindow.build(prepared, options: options)) { _ in }
+        DialogWindow(widget: TermsWindow.build(prepared, options: options, earlier: earlier)) { _ in }
     }
 }

@@ -1,6 +1,10 @@
 /// The terms on a terminal: a pager on the whole screen, as `less` shows a
 /// file; Accept waits until the last line has been on screen (and the box is
-/// ticked), as in the window.
+/// ticked), as in the window. Asked again after an earlier version, a line
+/// above the text says what changed, changed sections carry a label, `n` and
+/// `N` (or `p`) go to the next and previous change, and with
+/// ``TermsReread/changes`` Accept waits for each changed section's first and
+/// last line to have been on screen instead of for the end.
 extension TermsRequest: TerminalDialogKind {
     @GtkActor
     func makePrompt() -> any TerminalPrompt<Void> {
@@ -19,13 +23,24 @@ private final class TermsPager: TerminalPrompt {
     private var top = 0
     /// Lines of terms on screen, known once drawn.
     private var pageHeight = 1
+    /// Asked again: what changed, where each section starts, which were shown.
+    private var changes: TermsChanges.Pager?
 
     init(_ request: TermsRequest) {
-        styled = request.prepared.styled
         labels = request.options.labels
         checkboxLabel = request.options.checkboxLabel.map { TerminalText.mnemonic($0).text }
         gate = TermsGate(requiresScroll: request.options.requiresScroll,
                          requiresCheckbox: request.options.checkboxLabel != nil)
+        var styled = request.prepared.styled
+        if let earlier = request.earlier {
+            let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.onWarning)
+            if changes.gatesAccept {
+                gate.requiresScroll = false
+                gate.unshownChanges = changes.changed.count
+            }
+            self.changes = changes
+        }
+        self.styled = styled
     }
 
     var fieldCount: Int { checkboxLabel == nil ? 1 : 2 }
@@ -47,15 +62,22 @@ private final class TermsPager: TerminalPrompt {
             lines = styled.terminalLines(width: layout.width)
             linesWidth = layout.width
             top = Int(fraction * Double(lines.count))
+            changes?.wrap(styled, width: layout.width)
         }
-        pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1))
+        pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1) - (changes == nil ? 0 : 1))
         top = min(top, lastTop)
         if top + pageHeight >= lines.count { gate.hasScrolledToEnd = true }
-        var body = Array(lines[top..<min(lines.count, top + pageHeight)])
-        body += Array(repeating: "", count: pageHeight - body.count)
+        if let changes {
+            changes.note(shown: top..<min(lines.count, top + pageHeight))
+            if changes.gatesAccept { gate.unshownChanges = changes.unshown }
+        }
+        var body = changes.map { [TerminalText.fit($0.summary, width: layout.width)] } ?? []
+        body += Array(lines[top..<min(lines.count, top + pageHeight)])
+        body += Array(repeating: "", count: pageHeight + (changes == nil ? 0 : 1) - body.count)
         let last = min(lines.count, top + pageHeight)
         let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count)"
-        let keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
+        var keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
+        if let changes, let status = changes.status { keys = "  " + status + " ·" + keys }
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))
         var cursor: (Int, Int)?
         if let checkboxLabel {
@@ -79,6 +101,12 @@ private final class TermsPager: TerminalPrompt {
         case .pageUp, .character("b"), .control("b"): top -= pageHeight
         case .home, .character("g"): top = 0
         case .end, .character("G"): top = lastTop
+        case .character("n") where changes != nil:
+            guard let line = changes?.move(by: 1) else { return .handled }
+            top = line
+        case .character("N") where changes != nil, .character("p") where changes != nil:
+            guard let line = changes?.move(by: -1) else { return .handled }
+            top = line
         case .character("q") where field != nil: return .dismiss
         default: return .ignored
         }

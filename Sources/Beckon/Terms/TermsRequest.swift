@@ -7,6 +7,9 @@ public struct TermsRequest: DialogRequest {
     public let prepared: PreparedTerms
     /// Labels, gate, size, timeout and consent settings.
     public let options: TermsOptions
+    /// The earlier acceptance the person is asked again after, with what
+    /// changed since (``TermsChanges``); nil for a first time.
+    public var earlier: TermsChanges.Earlier?
 
     /// Decline (index 0) and Accept (index 1, the default once the gate opens).
     public var frame: DialogFrame {

@@ -17,11 +17,11 @@ final class TermsWindow {
     static let acceptResponse: Int32 = 1
 
     private let prepared: PreparedTerms
-    private let labels: TermsLabels
-    private let onWarning: @Sendable (String) -> Void
-    private var gate: TermsGate
+    let labels: TermsLabels
+    let onWarning: @Sendable (String) -> Void
+    var gate: TermsGate
 
-    private var dialog: UnsafeMutablePointer<GtkWidget>?
+    var dialog: UnsafeMutablePointer<GtkWidget>?
     private var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
     var textView: UnsafeMutablePointer<GtkWidget>?
@@ -47,6 +47,10 @@ final class TermsWindow {
     var nextButton: UnsafeMutablePointer<GtkWidget>?
     var scrolled: UnsafeMutablePointer<GtkWidget>?
 
+    // MARK: Asked again (TermsWindow+Changes.swift)
+    /// The sections changed since an earlier acceptance; nil when not asked again.
+    var changes: TermsWindowChanges?
+
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
     /// Bytes added per idle step after the first frame: a few milliseconds of work.
@@ -63,8 +67,11 @@ final class TermsWindow {
     }
 
     /// Builds the window for `prepared`; ``DialogSession`` shows and owns it.
-    static func build(_ prepared: PreparedTerms, options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
-        TermsWindow(prepared: prepared, options: options).makeDialog(options)
+    static func build(_ prepared: PreparedTerms, options: TermsOptions,
+                      earlier: TermsChanges.Earlier? = nil) -> UnsafeMutablePointer<GtkWidget> {
+        let window = TermsWindow(prepared: prepared, options: options)
+        window.setUpChanges(earlier)
+        return window.makeDialog(options)
     }
 
     private func makeDialog(_ options: TermsOptions) -> UnsafeMutablePointer<GtkWidget> {
@@ -86,6 +93,7 @@ final class TermsWindow {
         gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_shadow_type(scrolled.cast(), GTK_SHADOW_IN)
         Self.setMargins(scrolled, top: 6)
+        if let changesBar = makeChangesBar() { gtk_box_pack_start(content.cast(), changesBar, 0, 0, 0) }
         gtk_box_pack_start(content.cast(), scrolled, 1, 1, 0)
         self.scrolled = scrolled
         if pages.isPaged { gtk_box_pack_start(content.cast(), makePageBar(), 0, 0, 0) }
@@ -175,7 +183,7 @@ final class TermsWindow {
 
     // MARK: - The gate
 
-    private func gateChanged() {
+    func gateChanged() {
         if let acceptButton { gtk_widget_set_sensitive(acceptButton, gate.isOpen ? 1 : 0) }
         if gate.isOpen, let dialog {
             // Only now may Return accept: while gated there is no default response.
@@ -203,6 +211,7 @@ final class TermsWindow {
         if gate.hasScrolledToEnd { words.append("scrolled") }
         if gate.isChecked { words.append("checked") }
         if pages.isPaged { words.append("page-\(pageIndex + 1)-of-\(pages.isFinished ? String(pages.count) : "more")") }
+        words += changeWords()
         if gtk_widget_is_sensitive(acceptButton) != 0 { words.append("accept-sensitive") }
         if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
             words.append("accept-pressed")
@@ -233,6 +242,7 @@ final class TermsWindow {
                 return false
             }
         }
+        changesPainted()
     }
 
     /// Fill steps at redraw priority: each paint waits for one step at most,
@@ -242,7 +252,8 @@ final class TermsWindow {
     }
 
     private func takeRenderedPieces() {
-        let (pieces, isFinished) = prepared.takePieces()
+        let (rendered, isFinished) = prepared.takePieces()
+        let pieces = markChanges(rendered, isFinished: isFinished)
         guard !pieces.isEmpty || (isFinished && !pages.isFinished) else { return }
         pages.add(pieces, isLast: isFinished)
         feedShownPage()

@@ -205,6 +205,9 @@ final class TextBufferFiller {
         case .rule:
             beckon_text_tag_set_int(tag, "justification", Int32(GTK_JUSTIFY_CENTER.rawValue))
             beckon_text_tag_set_string(tag, "foreground", "#9a9996")
+        case .changeMark:
+            beckon_text_tag_set_int(tag, "weight", bold)
+            beckon_text_tag_set_string(tag, "background", "rgba(229,165,10,0.45)")
         }
         return tag
     }
