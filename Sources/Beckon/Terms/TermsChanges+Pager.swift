@@ -36,6 +36,15 @@ extension TermsChanges {
             }
         }
 
+        /// The line above the text wrapped to `width`, at most two lines of it.
+        func summaryLines(width: Int) -> [String] {
+            var text = StyledText()
+            text.append(summary)
+            let lines = text.terminalLines(width: width)
+            guard lines.count > 2 else { return lines }
+            return [lines[0], TerminalText.fit(lines[1] + " " + lines[2...].joined(separator: " "), width: width)]
+        }
+
         /// Where each section starts once `styled` is wrapped to `width`.
         /// Sections start at a line's start, and each line wraps on its own,
         /// so a section's lines are those of its own text.

@@ -64,16 +64,17 @@ private final class TermsPager: TerminalPrompt {
             top = Int(fraction * Double(lines.count))
             changes?.wrap(styled, width: layout.width)
         }
-        pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1) - (changes == nil ? 0 : 1))
+        let summary = changes?.summaryLines(width: layout.width) ?? []
+        pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1) - summary.count)
         top = min(top, lastTop)
         if top + pageHeight >= lines.count { gate.hasScrolledToEnd = true }
         if let changes {
             changes.note(shown: top..<min(lines.count, top + pageHeight))
             if changes.gatesAccept { gate.unshownChanges = changes.unshown }
         }
-        var body = changes.map { [TerminalText.fit($0.summary, width: layout.width)] } ?? []
+        var body = summary
         body += Array(lines[top..<min(lines.count, top + pageHeight)])
-        body += Array(repeating: "", count: pageHeight + (changes == nil ? 0 : 1) - body.count)
+        body += Array(repeating: "", count: pageHeight + summary.count - body.count)
         let last = min(lines.count, top + pageHeight)
         let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count)"
         var keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
