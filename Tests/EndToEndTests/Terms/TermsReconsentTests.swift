@@ -93,7 +93,7 @@ import Testing
                                   env: ["XDG_STATE_HOME": fixture.stateHome])
         // The line above the text names the changed section.
         try run.process.waitFor("1 of 3 sections changed since you accepted version 1 on")
-        try run.process.waitFor("“Privacy” (Changed)")
+        try run.process.waitFor(": “Privacy”")
         try run.process.waitFor("1 changed, 1 left")
         // Accept before the change was shown: the bell, and the pager stays.
         run.process.type("a")
