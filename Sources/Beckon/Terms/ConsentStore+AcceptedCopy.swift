@@ -119,21 +119,6 @@ extension ConsentStore {
     /// Replaces file `name` in the directory with `bytes`, 0600, atomically.
     /// Call it holding the lock.
     private func writeCopy(_ bytes: [UInt8], name: String) throws(ConsentStoreError) {
-        let path = directory + "/" + name
-        var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: Self.systemError()) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: String?
-        if fchmod(fd, 0o600) != 0 { failure = Self.systemError() }
-        if failure == nil { failure = Self.writeAll(fd, bytes[...]) }
-        if failure == nil, fsync(fd) != 0 { failure = Self.systemError() }
-        if close(fd) != 0, failure == nil { failure = Self.systemError() }
-        // rename() replaces a link planted in the copy's place, never its target.
-        if failure == nil, rename(temporary, path) != 0 { failure = Self.systemError() }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: failure)
-        }
+        try replaceAtomically(directory + "/" + name, temporaryPrefix: "." + name + ".") { Self.writeAll($0, bytes[...]) }
     }
 }

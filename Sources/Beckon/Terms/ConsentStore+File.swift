@@ -168,24 +168,32 @@ extension ConsentStore {
             throw .cannotWrite(path: path, reason: "the records would take more than "
                                + "\(Self.maximumFileSize >> 20) MiB, the most a record file may hold")
         }
-        var template = Array((directory + "/" + Self.temporaryPrefix + "XXXXXX").utf8CString)
+        let bytes = Array(text.utf8)
+        try replaceAtomically(path, temporaryPrefix: Self.temporaryPrefix) { fd in
+            guard let midWriteHook else { return Self.writeAll(fd, bytes[...]) }
+            let half = bytes.count / 2
+            if let failure = Self.writeAll(fd, bytes[..<half]) { return failure }
+            fsync(fd)
+            midWriteHook()
+            return Self.writeAll(fd, bytes[half...])
+        }
+    }
+
+    /// Replaces `path` (in the directory) with a new file that `write` fills
+    /// (it returns why it failed, or nil): a temporary file named
+    /// `temporaryPrefix` and six random characters, 0600, written, fsynced
+    /// and renamed over the old one, then the directory fsynced so the rename
+    /// itself survives a crash. rename() replaces a link in the file's place,
+    /// never the file it points to. Call it holding the lock.
+    func replaceAtomically(_ path: String, temporaryPrefix: String,
+                           _ write: (Int32) -> String?) throws(ConsentStoreError) {
+        var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: Self.systemError()) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: String?
         if fchmod(fd, 0o600) != 0 { failure = Self.systemError() }
-        let bytes = Array(text.utf8)
-        if failure == nil, let midWriteHook {
-            let half = bytes.count / 2
-            failure = Self.writeAll(fd, bytes[..<half])
-            if failure == nil {
-                fsync(fd)
-                midWriteHook()
-                failure = Self.writeAll(fd, bytes[half...])
-            }
-        } else if failure == nil {
-            failure = Self.writeAll(fd, bytes[...])
-        }
+        if failure == nil { failure = write(fd) }
         if failure == nil, fsync(fd) != 0 { failure = Self.systemError() }
         if close(fd) != 0, failure == nil { failure = Self.systemError() }
         if failure == nil, rename(temporary, path) != 0 { failure = Self.systemError() }

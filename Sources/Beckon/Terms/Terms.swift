@@ -51,7 +51,9 @@ public enum Terms {
     {
         let document = prepared.document
         var request = TermsRequest(prepared, options: options)
-        if let id = options.consentID { request.earlier = try earlierAcceptance(of: document, id: id, options: options) }
+        // A store that cannot be read now is no earlier acceptance: the terms
+        // are shown as to someone new, and Accept's write says what is wrong.
+        if let id = options.consentID { request.earlier = try? earlierAcceptance(of: document, id: id, options: options) }
         switch try await dialog.present(request).outcome {
         case .button(Int(TermsWindow.acceptResponse)):
             guard let id = options.consentID else { return .accepted(nil) }

@@ -94,15 +94,10 @@ public struct TermsChanges: Sendable, Hashable {
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 guard let document = cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT) else { return }
                 defer { cmark_node_free(document) }
-                guard let iterator = cmark_iter_new(document) else { return }
-                defer { cmark_iter_free(iterator) }
-                while true {
-                    let event = cmark_iter_next(iterator)
-                    if event.rawValue == CMARK_EVENT_DONE.rawValue { break }
-                    guard event.rawValue == CMARK_EVENT_ENTER.rawValue, let node = cmark_iter_get_node(iterator),
-                          cmark_node_get_type(node).rawValue == CMARK_NODE_HEADING.rawValue,
+                forEachNode(in: document) { node in
+                    guard cmark_node_get_type(node).rawValue == CMARK_NODE_HEADING.rawValue,
                           cmark_node_first_child(node) != nil
-                    else { continue }
+                    else { return }
                     // cmark counts lines from 1.
                     starts.append((Int(cmark_node_get_start_line(node)) - 1, plainText(of: node),
                                    Int(cmark_node_get_heading_level(node))))
@@ -128,12 +123,7 @@ public struct TermsChanges: Sendable, Hashable {
     /// A heading's text as shown: its literals, breaks as spaces, trimmed.
     private static func plainText(of heading: OpaquePointer) -> String {
         var text = ""
-        guard let iterator = cmark_iter_new(heading) else { return "" }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event.rawValue == CMARK_EVENT_DONE.rawValue { break }
-            guard event.rawValue == CMARK_EVENT_ENTER.rawValue, let node = cmark_iter_get_node(iterator) else { continue }
+        forEachNode(in: heading) { node in
             switch cmark_node_get_type(node).rawValue {
             case CMARK_NODE_TEXT.rawValue, CMARK_NODE_CODE.rawValue, CMARK_NODE_HTML_INLINE.rawValue:
                 if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
@@ -144,6 +134,17 @@ public struct TermsChanges: Sendable, Hashable {
             }
         }
         return text.trimmingSpaces
+    }
+
+    /// Calls `body` with `root` and each node under it, in document order, on entering it.
+    private static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        var event = cmark_iter_next(iterator)
+        while event.rawValue != CMARK_EVENT_DONE.rawValue {
+            if event.rawValue == CMARK_EVENT_ENTER.rawValue, let node = cmark_iter_get_node(iterator) { body(node) }
+            event = cmark_iter_next(iterator)
+        }
     }
 }
 
