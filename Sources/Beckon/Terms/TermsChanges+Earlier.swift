@@ -27,9 +27,18 @@ extension TermsChanges {
             throws(ConsentStoreError) -> Earlier?
         {
             guard let record = try store.record(id: id), !record.covers(document, version: version) else { return nil }
-            let changes = store.acceptedCopy(of: record).map { TermsChanges(earlier: $0, current: document.markdown) }
+            // Compared before the window shows, on its thread: bounded, as the copy is.
+            let comparable = document.markdown.utf8.count <= maximumCompared
+            let changes = comparable ? store.acceptedCopy(of: record).map { TermsChanges(earlier: $0, current: document.markdown) } : nil
             return Earlier(record: record, changes: changes, reread: reread ?? (gate ? .all : .changes))
         }
+
+        /// The longest current terms compared with the copy: 4 MiB of Markdown.
+        /// Longer ones are read whole, as when there is no copy.
+        public static let maximumCompared = 4 << 20
+
+        /// Headings the line above the text names, at most; "+N" says how many more.
+        static let namedAtMost = 8
 
         /// Whether Accept waits for the changed sections only, not the end.
         public var needsChangesOnly: Bool {
@@ -51,11 +60,17 @@ extension TermsChanges {
                 let mark = section.change == .added ? labels.newMark : labels.changedMark
                 return "\(Self.quoted(section.heading)) (\(mark))"
             }
-            line += " " + (marked.isEmpty ? "—" : marked.joined(separator: ", "))
+            line += " " + (marked.isEmpty ? "—" : Self.list(marked))
             if !changes.removed.isEmpty {
-                line += "; " + labels.removedSections + " " + changes.removed.map { Self.quoted($0.heading) }.joined(separator: ", ")
+                line += "; " + labels.removedSections + " " + Self.list(changes.removed.map { Self.quoted($0.heading) })
             }
             return line
+        }
+
+        /// The first ``namedAtMost`` of `items`, and "+N" for the rest.
+        private static func list(_ items: [String]) -> String {
+            let named = items.prefix(namedAtMost).joined(separator: ", ")
+            return items.count > namedAtMost ? named + ", +\(items.count - namedAtMost)" : named
         }
 
         private static func quoted(_ heading: String?) -> String {

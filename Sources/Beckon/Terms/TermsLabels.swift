@@ -32,7 +32,7 @@ public struct TermsLabels: Sendable, Hashable {
     /// Before the headings of removed sections.
     public var removedSections = "Removed:"
     /// The line above the text when the earlier text is not known.
-    public var readWholeAgain = "These terms changed since you accepted them; no copy of what you accepted was kept, so read them whole."
+    public var readWholeAgain = "These terms changed since you accepted them; what changed cannot be shown (no copy of what you accepted was kept, or the terms are too long), so read them whole."
     /// The hint while a changed section has not been shown.
     public var changesHint = "Show each marked section (Next change) to accept the terms."
     /// The hint while a changed section has not been shown and the box is not ticked.
@@ -84,7 +84,7 @@ public struct TermsLabels: Sendable, Hashable {
                 changed: "Geändert", new: "Neu", previous: "_Vorherige Änderung", next: "_Nächste Änderung",
                 summary: "{count} von {total} Abschnitten geändert, seit Sie {version} am {date} akzeptiert haben:",
                 version: "Version {version}", earlierText: "eine frühere Fassung", removed: "Entfernt:",
-                readWhole: "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; es wurde keine Kopie aufbewahrt, lesen Sie sie daher ganz.",
+                readWhole: "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; was sich geändert hat, kann nicht gezeigt werden (es wurde keine Kopie aufbewahrt, oder die Bedingungen sind zu lang), lesen Sie sie daher ganz.",
                 hint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung), um die Bedingungen zu akzeptieren.",
                 tickHint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),
         "fr": TermsLabels(
@@ -121,7 +121,7 @@ public struct TermsLabels: Sendable, Hashable {
                 changed: "変更", new: "新規", previous: "前の変更(_P)", next: "次の変更(_N)",
                 summary: "{date} に{version}に同意して以降、{total} 節中 {count} 節が変更されました:",
                 version: "バージョン {version} ", earlierText: "以前の版", removed: "削除:",
-                readWhole: "同意した後に規約が変更されましたが、同意した版の写しが保存されていないため、全文をお読みください。",
+                readWhole: "同意した後に規約が変更されました。変更箇所を示せないため(同意した版の写しが保存されていないか、規約が長すぎます)、全文をお読みください。",
                 hint: "同意するには、印の付いた各節を表示してください(次の変更)。",
                 tickHint: "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。"),
         "zh": TermsLabels(

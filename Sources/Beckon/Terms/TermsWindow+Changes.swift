@@ -19,6 +19,8 @@ final class TermsWindowChanges {
     /// The change Previous / Next last went to, as an index into ``changed``.
     var current = -1
     var checkSource: guint = 0
+    /// Scrolls to the change again once the lines above it are laid out.
+    var scrollSource: guint = 0
     var summary: UnsafeMutablePointer<GtkWidget>?
     var previous: UnsafeMutablePointer<GtkWidget>?
     var next: UnsafeMutablePointer<GtkWidget>?
@@ -184,8 +186,19 @@ extension TermsWindow {
         } else {
             mark = gtk_text_buffer_create_mark(buffer, "beckon-change", &iter, 1)
         }
-        // To a mark, not an iter: GtkTextView scrolls there once the lines above are laid out.
+        // To a mark, not an iter: the text may move while GtkTextView lays it out.
         gtk_text_view_scroll_to_mark(textView.cast(), mark, 0, 1, 0, 0)
+        // It scrolls to where the lines above are estimated to end; once its
+        // layout idle (just above this priority) has measured them, go there
+        // again, as showPage(_:atEnd:) does for a page's end.
+        if state.scrollSource != 0 { g_source_remove(state.scrollSource) }
+        let page = pageIndex
+        state.scrollSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW + 6) { [self] in
+            state.scrollSource = 0
+            guard page == pageIndex, let textView = self.textView else { return false }
+            gtk_text_view_scroll_to_mark(textView.cast(), mark, 0, 1, 0, 0)
+            return false
+        }
         changesNavigationChanged()
         gtk_widget_queue_draw(textView)
     }
@@ -205,7 +218,9 @@ extension TermsWindow {
         guard state.marker != nil else { return ["changes-unknown"] }
         var words = ["changes-\(state.changed.count)", "changes-shown-\(state.shown)"]
         if state.current >= 0 { words.append("change-at-\(state.current + 1)") }
-        if !state.changed.isEmpty { words.append("changed-" + state.changed.map { String($0 + 1) }.joined(separator: ",")) }
+        if !state.changed.isEmpty {
+            words.append("changed-" + state.changed.prefix(20).map { String($0 + 1) }.joined(separator: ","))
+        }
         return words
     }
 }

@@ -86,6 +86,35 @@ import Testing
         #expect(try fixture.records().first?["version"] as? String == "2")
     }
 
+    /// Terms of 300 parts, about 600 KiB: shown a page at a time.
+    static func longTerms(part200: String) -> String {
+        let filler = (1...20).map { "Paragraph \($0) of this part, which says nothing new but takes its room on the page, as terms do." }
+        return (1...300).map { part in
+            "# Part \(part)\n\n" + (part == 200 ? part200 : filler.joined(separator: "\n\n"))
+        }.joined(separator: "\n\n") + "\n"
+    }
+
+    @Test func nextChangeTurnsToThePageOfTheChangeInLongTerms() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let v1 = try fixture.file("v1.md", Data(Self.longTerms(part200: "Old words.").utf8))
+        #expect(try fixture.run(answering: .accept, ["--file", v1, "--id", Self.id, "--version", "1"]).exitCode == 0)
+        let text = Self.longTerms(part200: "New words.")
+        #expect(text.utf8.count > 512 * 1024 && text.utf8.count < 1 << 20) // paged, and still kept as a copy
+        let v2 = try fixture.file("v2.md", Data(text.utf8))
+        let process = try fixture.start(["--file", v2, "--id", Self.id, "--version", "2"])
+        let window = try TermsInput.window(of: process)
+        let before = try TermsInput.waitForGate(window, "closed", "changes-1", "changes-shown-0", "changed-200", seconds: 0)
+        #expect(!before.contains("accept-sensitive") && before.contains { $0.hasPrefix("page-1-of-") }, "\(before.sorted())")
+        let after = try nextChange(window)
+        #expect(!after.contains { $0.hasPrefix("page-1-") }, "Next change turned the page: \(after.sorted())")
+        try TermsInput.waitForGate(window, "open", "accept-sensitive", "changes-shown-1")
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try fixture.records().first?["version"] as? String == "2")
+    }
+
     @Test func theTerminalPagerMarksTheChangeAndJumpsToIt() throws {
         let fixture = try TermsFixture()
         let v2 = try acceptV1ThenChangePrivacy(fixture)
