@@ -127,4 +127,40 @@ import Testing
         let record = try accept(v2, fixture)
         #expect(fixture.store.acceptedCopy(of: record) == v2.markdown)
     }
+
+    @Test func theEarlierAcceptanceComesWithWhatChangedWhenItsCopyIsGood() throws {
+        let fixture = Fixture()
+        _ = try accept(terms, fixture)
+        let v2 = TermsDocument(markdown: "# Use\n\nBe very kind.\n\n# Fees\n\nNone.\n")
+        let earlier = try #require(try TermsChanges.Earlier.find(for: v2, id: "org.example.A", version: "2",
+                                                                 in: fixture.store, reread: nil, gate: false))
+        #expect(earlier.record.version == "1")
+        #expect(earlier.changes?.sections.map(\.change) == [.changed, .added])
+        #expect(earlier.reread == .changes && earlier.needsChangesOnly)
+        // Under a gate the whole text is the default; the marks are still known.
+        let gated = try TermsChanges.Earlier.find(for: v2, id: "org.example.A", version: "2", in: fixture.store,
+                                                  reread: nil, gate: true)
+        #expect(gated?.reread == .all && gated?.needsChangesOnly == false && gated?.changes != nil)
+        // The terms accepted are no earlier acceptance.
+        #expect(try TermsChanges.Earlier.find(for: terms, id: "org.example.A", version: "1", in: fixture.store,
+                                              reread: nil, gate: false) == nil)
+        // Without the copy, nothing is known to have changed: all must be read.
+        fixture.store.removeCopy(id: "org.example.A")
+        let unknown = try TermsChanges.Earlier.find(for: v2, id: "org.example.A", version: "2", in: fixture.store,
+                                                    reread: .changes, gate: false)
+        #expect(unknown?.changes == nil && unknown?.needsChangesOnly == false)
+    }
+
+    @Test func aMarkerThatCannotFindEverySectionSaysSo() {
+        let changes = TermsChanges(earlier: "# A\n\nx\n", current: "# A\n\ny\n\n# B\n\nz\n")
+        var fewer = TermsChanges.Marker(changes, labels: .english)
+        _ = fewer.mark(MarkdownRenderer.render("# A\n\ny\n"))
+        #expect(!fewer.isConsistent)
+        var more = TermsChanges.Marker(changes, labels: .english)
+        _ = more.mark(MarkdownRenderer.render("# A\n\ny\n\n# B\n\n# C\n"))
+        #expect(!more.isConsistent)
+        var right = TermsChanges.Marker(changes, labels: .english)
+        _ = right.mark(MarkdownRenderer.render("# A\n\ny\n\n# B\n\nz\n"))
+        #expect(right.isConsistent)
+    }
 }
