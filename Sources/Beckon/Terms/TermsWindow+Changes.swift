@@ -156,6 +156,10 @@ extension TermsWindow {
         gateChanged()
     }
 
+    /// Room left above a change's heading, as a fraction of the text's height:
+    /// its label and the heading's space above stay whole on screen.
+    static let changeMargin = 0.02
+
     /// Previous change (`step` -1) or Next change (+1): shows that section's
     /// heading at the top, turning the page when it is on another.
     func goToChange(by step: Int) {
@@ -187,7 +191,7 @@ extension TermsWindow {
             mark = gtk_text_buffer_create_mark(buffer, "beckon-change", &iter, 1)
         }
         // To a mark, not an iter: the text may move while GtkTextView lays it out.
-        gtk_text_view_scroll_to_mark(textView.cast(), mark, 0, 1, 0, 0)
+        gtk_text_view_scroll_to_mark(textView.cast(), mark, Self.changeMargin, 1, 0, 0)
         // It scrolls to where the lines above are estimated to end; once its
         // layout idle (just above this priority) has measured them, go there
         // again, as showPage(_:atEnd:) does for a page's end.
@@ -196,7 +200,7 @@ extension TermsWindow {
         state.scrollSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW + 6) { [self] in
             state.scrollSource = 0
             guard page == pageIndex, let textView = self.textView else { return false }
-            gtk_text_view_scroll_to_mark(textView.cast(), mark, 0, 1, 0, 0)
+            gtk_text_view_scroll_to_mark(textView.cast(), mark, Self.changeMargin, 1, 0, 0)
             return false
         }
         changesNavigationChanged()
