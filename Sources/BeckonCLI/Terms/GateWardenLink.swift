@@ -79,17 +79,8 @@ final class GateWardenLink: @unchecked Sendable {
 
     /// A thread that waits for the end of the ready pipe, the warden's death.
     private func watchForDeath() {
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let link = Unmanaged<GateWardenLink>.fromOpaque(context!).takeRetainedValue()
-            link.waitForDeath()
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
+        guard SessionEndingThread.detach({ self.waitForDeath() }) else {
             // Unwatched, a kill of the warden would open the gate: end it now.
-            Unmanaged.passUnretained(self).release()
             endSessionAndExit("the gate's warden cannot be watched")
         }
     }

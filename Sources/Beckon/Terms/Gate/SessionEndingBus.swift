@@ -113,29 +113,20 @@ struct SessionEndingBus {
 /// GDBus's connection calls take a cancellable but no timeout.
 private final class DeadlineCancellable: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<GCancellable>
-    private let nanoseconds: Int
 
     init(after timeout: Duration) {
         pointer = g_cancellable_new()
         let (seconds, attoseconds) = timeout.components
-        nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-        var thread = pthread_t()
+        let microseconds = gulong(clamping: max(seconds, 0) &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
         // The timer thread keeps the cancellable alive until it has fired.
         g_object_ref(pointer)
-        let started = pthread_create(&thread, nil, { context in
-            let this = Unmanaged<DeadlineCancellable>.fromOpaque(context!).takeRetainedValue()
-            g_usleep(gulong(max(this.nanoseconds / 1000, 0)))
-            g_cancellable_cancel(this.pointer)
-            g_object_unref(this.pointer)
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No timer: the request goes on unbounded rather than not at all.
-            Unmanaged.passUnretained(self).release()
+        let started = SessionEndingThread.detach { [self] in
+            g_usleep(microseconds)
+            g_cancellable_cancel(pointer)
             g_object_unref(pointer)
         }
+        // No timer: the request goes on unbounded rather than not at all.
+        if !started { g_object_unref(pointer) }
     }
 
     /// Gives up the caller's reference; the timer thread keeps its own.
