@@ -114,13 +114,18 @@ enum GateWardenProcess {
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
-    /// The warden's session id (`getsid`), from /proc/PID/stat.
-    static func sessionID(of pid: Int32) -> Int32? {
+    /// The session id (`getsid`) of a process, from /proc/PID/stat.
+    static func sessionID(of pid: Int32) -> Int32? { statField(3, of: pid) }
+
+    /// The process group (`getpgid`) of a process, from /proc/PID/stat.
+    static func processGroup(of pid: Int32) -> Int32? { statField(2, of: pid) }
+
+    /// A number of /proc/PID/stat after the name: 0 state, 1 ppid, 2 pgrp, 3 session.
+    private static func statField(_ index: Int, of pid: Int32) -> Int32? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
-        // After the name: state, ppid, pgrp, session.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 3 ? Int32(fields[3]) : nil
+        return fields.count > index ? Int32(fields[index]) : nil
     }
 
     /// Waits until `pid` has exited: the warden exits once it has ended the session, or at an Accept.

@@ -111,6 +111,28 @@ import Testing
         #expect(manager.calls() == ["Logout 1"])
     }
 
+    @Test func aHangUpOfTheWholeProcessGroupDoesNotReachTheWarden() throws {
+        try X11.require()
+        let bus = try PrivateSessionBus(withServer: false)
+        let manager = try FakeSessionManager(.gnome, on: bus)
+        let fixture = try TermsFixture()
+        let terms = try fixture.file("rules.md", Self.shortTerms)
+        let process = try fixture.start(["--gate", "--file", terms], environment: Self.environment(manager))
+        let (window, warden) = try Self.gateWindowAndWarden(of: process)
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        // Foundation's Process starts each child in a process group of its own,
+        // as a shell does a job: the group can be signalled without the tests.
+        try #require(GateWardenProcess.processGroup(of: process.pid) == process.pid)
+
+        // What a closed terminal sends: SIGHUP to the whole group, then SIGCONT.
+        kill(-process.pid, SIGHUP)
+        kill(-process.pid, SIGCONT)
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 128 + SIGHUP, "\(result)")
+        try GateWardenProcess.waitForExit(warden)
+        #expect(manager.calls() == ["Logout 1"])
+    }
+
     @Test func killingTheWardenMakesTheWindowsProcessEndTheSessionItself() throws {
         try X11.require()
         let bus = try PrivateSessionBus(withServer: false)
