@@ -1,5 +1,8 @@
 # Beckon: the two commands a newcomer needs are `make demo` and `make test`.
 PREFIX ?= /usr/local
+# Where the XDG autostart entry goes: /etc/xdg is the default of XDG_CONFIG_DIRS,
+# which desktops read (unlike $(PREFIX)/etc/xdg).
+SYSCONFDIR ?= /etc
 SWIFT ?= swift
 # The release link, for start-up time and memory (docs/performance-notes.md, "Where the time
 # goes"): lld packs the ~21,000 relative relocations of the static Swift runtime
@@ -103,6 +106,15 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+	# Managed terms at login (docs/terms.md, "For administrators"): one script, run by an XDG
+	# autostart entry (desktops that start autostart entries themselves) and a systemd user unit.
+	install -d $(DESTDIR)$(PREFIX)/libexec/beckon $(DESTDIR)$(SYSCONFDIR)/xdg/autostart $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|/usr/bin/beckon|$(PREFIX)/bin/beckon|g' packaging/beckon-login-terms >$(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms
+	chmod 755 $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms
+	sed 's|/usr/libexec/|$(PREFIX)/libexec/|; s|/usr/bin/beckon|$(PREFIX)/bin/beckon|' packaging/org.beckon.LoginTerms.desktop \
+	  >$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop
+	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-login-terms.service \
+	  >$(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
 
 # A Debian package (scripts/make-deb): the route the README shows first.
 deb: release
@@ -117,7 +129,10 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon \
 	  $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop \
 	  $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md \
-	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg \
+	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms \
+	  $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
 
 clean:
 	rm -rf .build

@@ -15,6 +15,8 @@
 import Glibc
 
 var arguments = Array(CommandLineText.arguments(CommandLine.unsafeArgv, count: CommandLine.argc).dropFirst())
+// Under --gate the command starts its warden from this same executable.
+if arguments.first == GateWarden.mode { exit(BeckonCommand.main(["beckon"] + arguments)) }
 let answers: [String: ScriptedPresenter.Answer] = [
     // TermsRequest's buttons: Decline at 0, Accept at 1, whatever their labels.
     "accept": .buttonAt(1), "decline": .buttonAt(0), "escape": .escape,

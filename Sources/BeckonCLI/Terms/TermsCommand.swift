@@ -33,6 +33,8 @@ enum TermsCommand {
         var options = try makeOptions(arguments, harness)
         if arguments.status { return try status(arguments, options) }
         if arguments.revoke { return try revoke(arguments, options) }
+        // MARK: the gate's warden (TermsCommand+Gate.swift): up before the terms are read.
+        try startGateWarden(arguments)
 
         let document: TermsDocument
         do {
@@ -142,6 +144,7 @@ enum TermsCommand {
     /// Prints the outcome (with --json) and returns its exit code. A record is
     /// already written whole by now; a failed write of the answer is exit 255.
     private static func finish(_ outcome: TermsOutcome, _ arguments: TermsArguments) throws(CLIError) -> Int32 {
+        reportToGateWarden(outcome) // MARK: the gate's warden, told of an Accept first
         if arguments.json { try StandardOutput.writeAnswer(outcome.json.serialized() + "\n") }
         switch outcome {
         case .accepted, .alreadyAccepted: return ZenityExitCode.ok.defaultValue

@@ -31,6 +31,13 @@ enum TextInfoFixtures {
     static let longLine = file("long-line.txt", Array((String(repeating: "wide ", count: 400) + "\n").utf8))
     static let big = file("big.txt", Array(TextInfoCases.bigText.utf8))
     static let missing = directory.appendingPathComponent("no-such-file.txt").path
+    /// What /etc/gdm/banner holds under the SLES STIG: the DoD notice, plain text.
+    static let banner = file("banner", Array(("You are accessing a U.S. Government (USG) Information System (IS) that is "
+        + "provided for USG-authorized use only.\n\nBy using this IS (which includes any device attached to this IS), "
+        + "you consent to the following conditions:\n\n-The USG routinely intercepts and monitors communications on "
+        + "this IS for purposes including, but not limited to, penetration testing, COMSEC monitoring, network "
+        + "operations and defense, personnel misconduct (PM), law enforcement (LE), and counterintelligence (CI) "
+        + "investigations.\n").utf8))
 }
 
 /// The text dialog's differential table, each case checked by hand against
@@ -42,7 +49,22 @@ enum TextInfoCases {
     typealias C = ZenityCase
     typealias F = TextInfoFixtures
 
-    static let all: [ZenityCase] = reading + editing + checkbox + options + input
+    static let all: [ZenityCase] = reading + editing + checkbox + slesXsession + options + input
+
+    /// The line the SLES 12/15 STIG puts at the top of /etc/gdm/Xsession
+    /// (ComplianceAsCode `gui_login_dod_acknowledgement`), word for word, with
+    /// its two stray positional arguments:
+    /// `zenity --text-info --title "Consent" --filename=/etc/gdm/banner --no-markup --checkbox="Accept." 10 10`.
+    /// Only exit 0 lets the session start.
+    static let slesLine = ["--text-info", "--title", "Consent", "--filename=\(F.banner)", "--no-markup",
+                           "--checkbox=Accept.", "10", "10"]
+    static let slesXsession: [ZenityCase] = [
+        C("SLES Xsession line: Return does nothing unticked; ticked, Return starts the session", slesLine,
+          C.keys("Return", "Tab", "space", "Return"), exit: 0),
+        C("SLES Xsession line: Cancel unticked stops the session", slesLine, C.keys("Tab", "Tab", "space"), exit: 1),
+        C("SLES Xsession line: Escape stops the session", slesLine, C.keys("Escape"), exit: 1),
+        C("SLES Xsession line: the window manager's close stops the session", slesLine, .windowManagerClose, exit: 1),
+    ]
 
     static let reading: [ZenityCase] = [
         C("text-info: stdin, Return gives OK", ["--text-info"], stdin: "hello\nworld\n", C.keys("Return"), exit: 0),

@@ -1,0 +1,34 @@
+@testable import BeckonCLI
+import Beckon
+import Testing
+
+/// What decides whether the gate's warden ends the session, and its arguments.
+@Suite struct GateWardenTests {
+    @Test func onlyTheExactAcceptedMessageLetsTheSessionGoOn() {
+        #expect(GateWarden.verdict(on: Array("accepted\n".utf8)) == .accepted)
+        for received in ["", "accepted", "accepted\nx", "declined\n", "ACCEPTED\n", "\naccepted\n"] {
+            #expect(GateWarden.verdict(on: Array(received.utf8)) == .endSession, "\(received.debugDescription)")
+        }
+    }
+
+    @Test func theArgumentsTheWindowGivesAreTheOnesTheWardenTakes() {
+        let plain = GateWarden.Arguments.forWindow(42, endSessionCommand: nil)
+        #expect(plain.first == GateWarden.mode)
+        #expect(GateWarden.Arguments(Array(plain.dropFirst())) == GateWarden.Arguments(["--for", "42"]))
+        let command = GateWarden.Arguments.forWindow(42, endSessionCommand: "loginctl terminate-session ''")
+        let parsed = GateWarden.Arguments(Array(command.dropFirst()))
+        #expect(parsed?.window == 42)
+        #expect(parsed?.endSessionCommand == "loginctl terminate-session ''")
+    }
+
+    @Test func anythingElseIsRefused() {
+        for arguments in [[], ["--for"], ["--for", "0"], ["--for", "-3"], ["--for", "x"], ["--help"],
+                          ["--for", "4", "--end-session-command"], ["--for", "4", "--other", "x"]] {
+            #expect(GateWarden.Arguments(arguments) == nil, "\(arguments)")
+        }
+    }
+
+    @Test func theSessionManagersAreAskedGnomeKdeThenXfce() {
+        #expect(SessionEndingRoute.desktopRoutes == [.gnome, .plasma, .ksmserver, .xfce])
+    }
+}
