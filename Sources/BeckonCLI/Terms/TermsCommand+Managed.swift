@@ -1,0 +1,70 @@
+import Beckon
+
+/// `beckon terms --managed [ID…]`: terms an administrator configured
+/// (``ManagedTerms``), each turned into the arguments of `terms` and run by
+/// the same ``TermsCommand/run(_:harness:)``. See docs/terms.md, "For administrators".
+extension TermsCommand {
+    /// Runs `--managed`; nil when it is not given (the hook at the top of ``run(_:harness:)``).
+    ///
+    /// Each id in turn (every configured one when none is given, sorted by
+    /// id), skipping those whose acceptance holds under their policy, stopping
+    /// at the first that is not accepted with its exit code. No managed terms
+    /// at all is exit 0 with no output: the login entry runs this at every login.
+    static func runManaged(_ arguments: TermsArguments, harness: TermsHarness?) throws -> Int32? {
+        guard arguments.isManaged, arguments.managed == nil else { return nil }
+        let configured = try mapManagedErrors { () throws(ManagedTermsError) in
+            arguments.managedIDs.isEmpty
+                ? try ManagedTerms.all()
+                : try arguments.managedIDs.map { id throws(ManagedTermsError) in try ManagedTerms.load(id: id) }
+        }
+        for terms in configured {
+            let merged = try arguments.merged(with: terms)
+            if arguments.status { return try managedStatus(merged) }
+            if !arguments.revoke, let record = try holdingAcceptance(merged) {
+                if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).json.serialized() + "\n") }
+                continue
+            }
+            let code = try run(merged, harness: harness)
+            if code != ZenityExitCode.ok.defaultValue { return code }
+        }
+        return ZenityExitCode.ok.defaultValue
+    }
+
+    /// The record's managed details for `arguments`: the hook in ``makeOptions``.
+    static func managedConsentDetails(_ arguments: TermsArguments) -> ConsentDetails? {
+        arguments.managed?.consentDetails(login: .current())
+    }
+
+    /// `--status --managed ID`: 0 and the record when the user need not be
+    /// asked, 1 and why when they must; with --json one object.
+    private static func managedStatus(_ arguments: TermsArguments) throws -> Int32 {
+        let decision = try decision(arguments)
+        if arguments.json {
+            try StandardOutput.writeAnswer(decision.json.serialized() + "\n")
+        } else {
+            var text = "must_ask: \(decision.mustAsk)\nreason: \(decision.reason.rawValue)\nwhy: \(oneLine(decision.explanation))\n"
+            if let record = decision.record {
+                text += describe(record) + "\n"
+                if let language = record.language { text += "language: \(oneLine(language))\n" }
+                if let file = record.file { text += "file: \(oneLine(file))\n" }
+            }
+            try StandardOutput.writeAnswer(text)
+        }
+        return decision.mustAsk ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
+    }
+
+    /// The acceptance that spares the user the window, if it holds.
+    private static func holdingAcceptance(_ arguments: TermsArguments) throws -> ConsentRecord? {
+        let decision = try decision(arguments)
+        return decision.mustAsk ? nil : decision.record
+    }
+
+    private static func decision(_ arguments: TermsArguments) throws -> TermsAskDecision {
+        guard let terms = arguments.managed else { throw CLIError.failure("no managed terms") }
+        return try mapManagedErrors { () throws(ManagedTermsError) in try terms.mustAsk() }
+    }
+
+    private static func mapManagedErrors<T>(_ body: () throws(ManagedTermsError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .failure(error.description) }
+    }
+}
