@@ -138,7 +138,7 @@ struct KeyFileReader {
         self.languages = languages
         keyFile = g_key_file_new()
         var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_NONE, &error) != 0 else {
+        guard g_key_file_load_from_data(keyFile, text, gsize(text.utf8.count), G_KEY_FILE_KEEP_TRANSLATIONS, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "is not a key file"
             g_clear_error(&error)
             g_key_file_free(keyFile)
