@@ -42,7 +42,7 @@ extension TermsCommand {
         if arguments.json {
             try StandardOutput.writeAnswer(decision.json.serialized() + "\n")
         } else {
-            var text = "must_ask: \(decision.mustAsk)\nreason: \(decision.reason.rawValue)\nwhy: \(oneLine(decision.explanation))\n"
+            var text = "must_ask: \(decision.mustAsk)\nreason: \(decision.reason.name)\nwhy: \(oneLine(decision.explanation))\n"
             if let record = decision.record {
                 text += describe(record) + "\n"
                 if let language = record.language { text += "language: \(oneLine(language))\n" }

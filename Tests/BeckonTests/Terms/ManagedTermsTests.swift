@@ -209,7 +209,7 @@ import Testing
         let store = fixture.store
         #expect(try terms.mustAsk(document: document, store: store, login: login).reason == .neverAccepted)
         try store.save(accepted(document, version: "2", login: login))
-        #expect(try terms.mustAsk(document: document, store: store, login: login).reason == .otherVersion)
+        #expect(try terms.mustAsk(document: document, store: store, login: login).reason == .anotherVersion)
         try store.save(accepted(TermsDocument(markdown: "other"), login: login))
         #expect(try terms.mustAsk(document: document, store: store, login: login).reason == .changedText)
         try store.save(accepted(document, at: "2001-01-01T00:00:00Z", login: login))
@@ -281,5 +281,26 @@ import Testing
                       "BECKON_SESSION_ID=3"] {
             #expect(fields.contains(field), "\(fields)")
         }
+    }
+
+    @Test func presentManagedSkipsTheWindowWhenTheAcceptanceHolds() async throws {
+        let fixture = try Fixture()
+        let (terms, document) = try terms(fixture, .oncePerVersion)
+        try fixture.store.save(accepted(document, login: login))
+        var options = TermsOptions()
+        options.store = fixture.store
+        // No GTK runs in this test: a window would throw, so this outcome came without one.
+        let outcome = try await Terms.present(managed: terms, options: options, login: login)
+        #expect(outcome == .alreadyAccepted(try #require(try fixture.store.record(id: terms.id))))
+        var applied = TermsOptions()
+        terms.apply(to: &applied, login: login)
+        #expect(applied.consentID == terms.id && applied.version == "3" && applied.consentDetails?.login == login)
+    }
+
+    @Test func theReasonsAreNamedAsDocumented() {
+        #expect(TermsAskDecision.Reason.allCases.map(\.name) == [
+            "accepted", "never-accepted", "another-version", "changed-text", "days-passed", "new-login",
+            "no-journal-entry", "journal-unavailable",
+        ])
     }
 }

@@ -80,6 +80,5 @@ extension ConsentJournalEndToEndTests {
         let afterWindow = try status()
         #expect(afterWindow["must_ask"] as? Bool == false && afterWindow["reason"] as? String == "accepted", "\(afterWindow)")
         #expect((afterWindow["record"] as? [String: Any])?["sha256"] as? String == sha)
-
     }
 }

@@ -68,7 +68,7 @@ extension ManagedTerms {
             TermsAskDecision(reason: reason, record: record, explanation: explanation)
         }
         guard record.version == version else {
-            return answer(.otherVersion, "version \(record.version ?? "(none)") was accepted, this is version \(version)")
+            return answer(.anotherVersion, "version \(record.version ?? "(none)") was accepted, this is version \(version)")
         }
         guard record.sha256 == sha256 else {
             return answer(.changedText, "version \(version) was accepted, but the text of \(file) differs from the one accepted")

@@ -1,23 +1,28 @@
 /// Whether the current user must be asked to accept managed terms, and why.
 public struct TermsAskDecision: Sendable, Hashable {
     /// Why the terms must be asked, or why not.
-    public enum Reason: String, Sendable, Hashable {
+    public enum Reason: Sendable, Hashable, CaseIterable {
         /// Accepted, and the acceptance still holds under the policy.
         case accepted
         /// Never accepted (or the acceptance was revoked).
-        case neverAccepted = "never-accepted"
+        case neverAccepted
         /// Another version was accepted.
-        case otherVersion = "another-version"
+        case anotherVersion
         /// The same version, but the text shown now differs (another file, or a changed one).
-        case changedText = "changed-text"
+        case changedText
         /// ``TermsPolicy/everyNDays(_:)``: the acceptance is that old.
-        case daysPassed = "days-passed"
+        case daysPassed
         /// ``TermsPolicy/everyLogin``: accepted in another login.
-        case newLogin = "new-login"
+        case newLogin
         /// A gate, and the journal holds no acceptance by this user's beckon.
-        case noJournalEntry = "no-journal-entry"
+        case noJournalEntry
         /// A gate, and the journal cannot be read: asked, failing closed.
-        case journalUnavailable = "journal-unavailable"
+        case journalUnavailable
+
+        /// The name scripts read: the case in kebab case, `never-accepted`.
+        public var name: String {
+            String(String(describing: self).flatMap { $0.isUppercase ? ["-", Character($0.lowercased())] : [$0] })
+        }
     }
 
     /// Whether the person must be asked.
@@ -39,7 +44,7 @@ public struct TermsAskDecision: Sendable, Hashable {
     public var json: JSONValue {
         .object([
             ("must_ask", .bool(mustAsk)),
-            ("reason", .string(reason.rawValue)),
+            ("reason", .string(reason.name)),
             ("explanation", .string(explanation)),
             ("record", record?.json ?? .null),
         ])
