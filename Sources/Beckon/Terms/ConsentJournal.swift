@@ -6,6 +6,8 @@ import CBeckonShim
 ///
 /// The fields are documented in docs/terms.md ("The consent record in the
 /// system journal"); `journalctl MESSAGE_ID=<id> --output=json` lists them.
+/// Under a gate the entries are read back (`ConsentJournal+Reading.swift`):
+/// journald's own `_UID` and `_EXE` on them are what "already accepted" rests on.
 public enum ConsentJournal {
     /// What happened to the consent.
     public enum Event: String, Sendable {

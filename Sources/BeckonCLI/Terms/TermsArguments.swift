@@ -163,6 +163,10 @@ struct TermsArguments: ParsedOptions, Equatable {
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
         // A gate stays until it is answered: a timeout would open it.
         if self.gate && timeout != nil { throw .termsUsage("--gate allows no --timeout: a gate stays until it is answered") }
+        // --once reads the user's own record file, which must not open a gate (docs/terms.md, "For administrators").
+        if self.gate && self.once {
+            throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
+        }
         if let reread = self.reread, !["changes", "all"].contains(reread) {
             throw .termsUsage("--reread needs changes or all, not \(reread.debugDescription)")
         }

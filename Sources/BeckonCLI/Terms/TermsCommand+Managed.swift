@@ -1,4 +1,5 @@
 import Beckon
+import Glibc
 
 /// `beckon terms --managed [ID…]`: terms an administrator configured
 /// (``ManagedTerms``), each turned into the arguments of `terms` and run by
@@ -26,6 +27,7 @@ extension TermsCommand {
             }
             let code = try run(merged, harness: harness)
             if code != ZenityExitCode.ok.defaultValue { return code }
+            if merged.gate, !arguments.revoke { try awaitTrustedAcceptance(merged) }
         }
         return ZenityExitCode.ok.defaultValue
     }
@@ -52,6 +54,26 @@ extension TermsCommand {
         }
         return decision.mustAsk ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
     }
+
+    /// Under a gate, stays until the acceptance just written can be read back
+    /// from the journal as this user's beckon's, at most ``journalWait``: journald
+    /// reads `_EXE` from /proc when it handles the entry, and a process gone by
+    /// then leaves an entry without it, which no gate trusts. Warns when it
+    /// never shows: the user will be asked again.
+    private static func awaitTrustedAcceptance(_ arguments: TermsArguments) throws {
+        let deadline = ContinuousClock.now + journalWait
+        while try decision(arguments).mustAsk {
+            guard ContinuousClock.now < deadline else {
+                StandardError.write("beckon terms: warning: the acceptance of \(arguments.managed?.id ?? "") is not in the "
+                                    + "system journal as this user's beckon's; under a gate it will be asked again\n")
+                return
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// How long an acceptance under a gate is waited for in the journal.
+    static let journalWait: Duration = .seconds(3)
 
     /// The acceptance that spares the user the window, if it holds.
     private static func holdingAcceptance(_ arguments: TermsArguments) throws -> ConsentRecord? {

@@ -92,6 +92,7 @@ import Testing
         (["--managed", "--status"], "--status --managed needs one ID"),
         (["--managed", "--status", "a", "b"], "--status --managed needs one ID"),
         (["--managed", "../etc/passwd"], "is not a managed id"),
+        (["--gate", "--once", "--id", "a"], "--gate and --once cannot be used together"),
     ])
     func mistakesWithManagedAreUsageErrors(_ arguments: [String], _ message: String) {
         #expect {
