@@ -81,4 +81,34 @@ extension ConsentJournalEndToEndTests {
         #expect(afterWindow["must_ask"] as? Bool == false && afterWindow["reason"] as? String == "accepted", "\(afterWindow)")
         #expect((afterWindow["record"] as? [String: Any])?["sha256"] as? String == sha)
     }
+
+    /// Every login, under a gate: the session id and boot the journal entry
+    /// carries decide, the record file has no say.
+    @Test func underAGateEveryLoginAsksInANewSessionFromTheJournal() throws {
+        try X11.require()
+        let journal = try Journal()
+        let managed = try ManagedTermsTests.Managed()
+        let id = "org.beckon.login.\(UUID().uuidString.prefix(8))"
+        try managed.terms(id, title: "Login terms", extra: "Policy=every-login\n")
+        let process = try managed.start(["--managed", id], ["XDG_SESSION_ID": "c42"])
+        try managed.accept(process, title: "Login terms")
+        let accepted = process.wait(deadline: 10)
+        #expect(accepted.exitCode == 0, "\(accepted)")
+        let entries = try poll("the acceptance in the journal", seconds: 10) { try journal.entries(id) } until: { !$0.isEmpty }
+        // logind's session of the process wins over XDG_SESSION_ID where there is one.
+        let ownSession = try String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8).contains("/session-")
+        if !ownSession { #expect(entries.first?["BECKON_SESSION_ID"] as? String == "c42", "\(entries)") }
+        #expect(entries.first?["BECKON_POLICY"] as? String == "every-login")
+        try managed.terms(id, title: "Login terms", extra: "Policy=every-login\nGate=true\n")
+        try FileManager.default.removeItem(atPath: managed.fixture.recordFile)
+
+        let same = try managed.run(["--status", "--managed", id], ["XDG_SESSION_ID": "c42"])
+        #expect(same.exitCode == 0 && same.stdout.contains("reason: accepted"), "\(same)")
+        let next = try managed.run(["--status", "--managed", id], ["XDG_SESSION_ID": "c43"])
+        if ownSession {
+            #expect(next.exitCode == 0, "the process's own session is the same one: \(next)")
+        } else {
+            #expect(next.exitCode == 1 && next.stdout.contains("reason: new-login"), "\(next)")
+        }
+    }
 }
