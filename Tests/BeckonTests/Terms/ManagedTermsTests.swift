@@ -69,6 +69,13 @@ import Testing
         #expect(all.map(\.version) == ["1", "first"])
     }
 
+    @Test func anAbsentTermsDirectoryOrAFileInItsPlaceIsNoTerms() throws {
+        let fixture = try Fixture()
+        let file = fixture.root.appendingPathComponent("plain-file").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        #expect(try ManagedTerms.all(environment: ["XDG_CONFIG_DIRS": "\(fixture.root.path)/absent:\(file)"]).isEmpty)
+    }
+
     @Test func anEmptyOrUnsetConfigDirsIsEtcXdg() {
         #expect(ManagedTerms.directories(environment: [:]) == ["/etc/xdg/beckon/terms.d"])
         #expect(ManagedTerms.directories(environment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg/beckon/terms.d"])

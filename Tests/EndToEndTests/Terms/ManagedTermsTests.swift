@@ -105,6 +105,25 @@ import Testing
         #expect(unset.exitCode == 0 && unset.stdout.isEmpty && unset.stderr.isEmpty, "\(unset)")
     }
 
+    @Test func anUnreadableTermsDirectoryIsAnErrorNotNoTerms() throws {
+        let managed = try Managed()
+        try managed.terms("org.example.aup", title: "Terms", extra: "Gate=true\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: managed.termsDirectory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: managed.termsDirectory) }
+        // root reads any directory: as root, run it as nobody (setpriv, util-linux), whom the mode stops.
+        var command = [Products.beckon, "terms", "--managed"]
+        if getuid() == 0 {
+            for directory in [managed.fixture.root.path, managed.configDirectory, managed.configDirectory + "/beckon"] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+            }
+            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
+        }
+        let result = try run(command[0], Array(command.dropFirst()),
+                             environment: managed.environment.merging(["XDG_STATE_HOME": "/nonexistent"]) { $1 })
+        #expect(result.exitCode == 255, "\(result)")
+        #expect(result.stderr.contains("\(managed.termsDirectory): cannot be read: Permission denied"), "\(result)")
+    }
+
     @Test func twoIDsAreShownInTurnAndTheAcceptedOneIsSkippedNextTime() throws {
         try X11.require()
         let managed = try Managed()

@@ -87,11 +87,16 @@ public struct ManagedTerms: Sendable, Hashable {
 
     /// Every configured terms, sorted by id (byte order, as `ls` in the C
     /// locale), each from the first directory that has it. Files whose names
-    /// start with a dot are ignored; any other `.conf` must be a safe id.
+    /// start with a dot are ignored; any other `.conf` must be a safe id. A
+    /// directory that exists but cannot be read is an error, not "no terms".
     public static func all(environment: [String: String] = processEnvironment()) throws(ManagedTermsError) -> [ManagedTerms] {
         var found: [String: String] = [:]
         for directory in directories(environment: environment) {
-            guard let dir = opendir(directory) else { continue }
+            guard let dir = opendir(directory) else {
+                // Absent is no terms; present but unreadable must not skip a gate silently.
+                if errno == ENOENT || errno == ENOTDIR { continue }
+                throw .invalid(path: directory, line: nil, key: nil, message: "cannot be read: \(String(cString: strerror(errno)))")
+            }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
