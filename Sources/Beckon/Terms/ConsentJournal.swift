@@ -6,6 +6,8 @@ import CBeckonShim
 ///
 /// The fields are documented in docs/terms.md ("The consent record in the
 /// system journal"); `journalctl MESSAGE_ID=<id> --output=json` lists them.
+/// Under a gate the entries are read back (`ConsentJournal+Reading.swift`):
+/// journald's own `_UID` and `_EXE` on them are what "already accepted" rests on.
 public enum ConsentJournal {
     /// What happened to the consent.
     public enum Event: String, Sendable {
@@ -33,7 +35,35 @@ public enum ConsentJournal {
             "BECKON_TERMS_SHA256=\(record.sha256)",
             "BECKON_ACCEPTED_AT=\(record.acceptedAt)",
             "BECKON_USER=\(record.user)",
+        ] + managedFields(for: record).compactMap { name, value in value.map { "\(name)=\($0)" } }
+    }
+
+    /// The fields of managed terms (``ConsentRecord``'s managed members), each
+    /// only when set, so that other terms' entries stay as they were. A new
+    /// field is one more line here and in docs/terms.md.
+    static func managedFields(for record: ConsentRecord) -> [(String, String?)] {
+        [
+            (Field.language, record.language),
+            (Field.file, record.file),
+            (Field.gate, record.gate ? "true" : nil),
+            (Field.policy, record.policy),
+            (Field.sessionID, record.sessionID),
         ]
+    }
+
+    /// The names of beckon's own fields, for writing and for reading back.
+    public enum Field {
+        public static let event = "BECKON_EVENT"
+        public static let termsID = "BECKON_TERMS_ID"
+        public static let version = "BECKON_TERMS_VERSION"
+        public static let sha256 = "BECKON_TERMS_SHA256"
+        public static let acceptedAt = "BECKON_ACCEPTED_AT"
+        public static let user = "BECKON_USER"
+        public static let language = "BECKON_LANGUAGE"
+        public static let file = "BECKON_FILE"
+        public static let gate = "BECKON_GATE"
+        public static let policy = "BECKON_POLICY"
+        public static let sessionID = "BECKON_SESSION_ID"
     }
 
     /// Writes the entry; false when there is no journal (or no libsystemd),

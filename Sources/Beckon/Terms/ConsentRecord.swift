@@ -15,6 +15,21 @@ public struct ConsentRecord: Sendable, Hashable {
     public var acceptedAt: String
     /// The login name of the person who accepted.
     public var user: String
+
+    // MARK: Managed terms (ManagedTerms); nil or false for other terms and in older records
+
+    /// The locale of the localized file shown ("de"); nil for the plain file.
+    public var language: String?
+    /// The path of the terms file shown.
+    public var file: String?
+    /// The policy it was accepted under (``TermsPolicy/name``).
+    public var policy: String?
+    /// Whether it was accepted under a gate.
+    public var gate = false
+    /// logind's session and the boot it was accepted in (``LoginSession``).
+    public var sessionID: String?
+    public var bootID: String?
+
     /// Fields this version does not know, from a file a newer Beckon wrote:
     /// kept so that rewriting the file does not drop them.
     var otherFields: [String: JSONValue] = [:]
@@ -33,6 +48,45 @@ public struct ConsentRecord: Sendable, Hashable {
                   acceptedAt: Self.nowISO8601(), user: Self.currentUser())
     }
 
+    /// A record of the current user accepting `document` now with `options`:
+    /// its gate and its ``TermsOptions/consentDetails`` (managed terms) kept too.
+    public init(accepting document: TermsDocument, id: String, version: String?, options: TermsOptions) {
+        self.init(accepting: document, id: id, version: version)
+        gate = options.gate
+        if let details = options.consentDetails {
+            language = details.language
+            file = details.file
+            policy = details.policy?.name
+            sessionID = details.login?.sessionID
+            bootID = details.login?.bootID
+        }
+    }
+
+    /// The managed fields as JSON members, only those set.
+    var managedMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        for (key, value) in [("language", language), ("file", file), ("policy", policy),
+                             ("session_id", sessionID), ("boot_id", bootID)] {
+            if let value { members.append((key, .string(value))) }
+        }
+        if gate { members.append(("gate", .bool(true))) }
+        return members
+    }
+
+    /// Reads the managed fields from `json`; one of another type is left in
+    /// ``otherFields``, as a field this version does not know.
+    private mutating func readManagedMembers() {
+        language = otherFields.removeString(forKey: "language")
+        file = otherFields.removeString(forKey: "file")
+        policy = otherFields.removeString(forKey: "policy")
+        sessionID = otherFields.removeString(forKey: "session_id")
+        bootID = otherFields.removeString(forKey: "boot_id")
+        if case .bool(let value)? = otherFields["gate"] {
+            gate = value
+            otherFields["gate"] = nil
+        }
+    }
+
     /// Whether this record covers `document`: the same bytes and, when
     /// `version` is given, the same version.
     public func covers(_ document: TermsDocument, version: String?) -> Bool {
@@ -47,7 +101,7 @@ public struct ConsentRecord: Sendable, Hashable {
             ("sha256", .string(sha256)),
             ("accepted_at", .string(acceptedAt)),
             ("user", .string(user)),
-        ] + otherFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        ] + managedMembers + otherFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     static let knownFields: Set<String> = ["id", "version", "sha256", "accepted_at", "user"]
@@ -69,6 +123,7 @@ public struct ConsentRecord: Sendable, Hashable {
         if case .object(let members) = json {
             for (key, value) in members where !Self.knownFields.contains(key) { otherFields[key] = value }
         }
+        readManagedMembers()
     }
 
     /// Now, in ISO 8601 UTC to the second, from GLib's GDateTime.
@@ -82,5 +137,14 @@ public struct ConsentRecord: Sendable, Hashable {
 
     static func currentUser() -> String {
         g_get_user_name().map { String(cString: $0) } ?? ""
+    }
+}
+
+extension [String: JSONValue] {
+    /// Removes and returns the string at `key`; leaves a value of another type.
+    fileprivate mutating func removeString(forKey key: String) -> String? {
+        guard case .string(let value)? = self[key] else { return nil }
+        self[key] = nil
+        return value
     }
 }

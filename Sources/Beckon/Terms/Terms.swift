@@ -108,7 +108,7 @@ public enum Terms {
     public static func recordAcceptance(
         of document: TermsDocument, id: String, version: String?, options: TermsOptions = TermsOptions()
     ) throws(TermsError) -> ConsentRecord {
-        let record = ConsentRecord(accepting: document, id: id, version: version)
+        let record = ConsentRecord(accepting: document, id: id, version: version, options: options)
         do {
             try options.resolvedStore().saveAccepting(document, as: record)
         } catch {

@@ -40,6 +40,12 @@ public struct TermsOptions: Sendable {
     /// Where warnings go (an ignored link, a corrupt record file).
     public var onWarning: @Sendable (String) -> Void = TermsWarning.standardError
 
+    // MARK: Managed terms (ManagedTerms, Terms+Managed.swift)
+
+    /// What the record and its journal entry keep of managed terms: the
+    /// language and file shown, the policy, the login; nil for other terms.
+    public var consentDetails: ConsentDetails?
+
     public init() {}
 
     /// The store records go to.

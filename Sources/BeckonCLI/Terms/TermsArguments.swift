@@ -1,3 +1,5 @@
+import Beckon
+
 /// The options of `beckon terms`, declared in the same system as zenity's
 /// (``OptionKey``) and read with the same grammar (``OptionScanner``):
 /// `--opt=value` or `--opt value`, flags bare. Each is read through its
@@ -17,6 +19,16 @@ struct TermsArguments: ParsedOptions, Equatable {
     var width: Int? { given[Key.width].map(Int.init) }
     var height: Int? { given[Key.height].map(Int.init) }
     var help = false
+
+    // MARK: Managed terms (TermsCommand+Managed.swift)
+
+    /// The managed terms these arguments were made from, for what has no
+    /// option (the policy, the language shown); nil for other terms.
+    var managed: ManagedTerms?
+    /// Whether `--managed` was given: then the arguments are managed ids.
+    var isManaged: Bool { given[Key.managed] }
+    /// The ids after `--managed`; none means every configured one.
+    var managedIDs: [String] { given.positional }
 
     /// Every option of `beckon terms`, each declared once, in help order.
     enum Key {
@@ -95,8 +107,11 @@ struct TermsArguments: ParsedOptions, Equatable {
                 return parsed
             case .short("-h"):
                 parsed.help = true
-            case .short(let argument), .positional(let argument):
+            case .short(let argument):
                 throw unexpected(argument)
+            case .positional(let argument):
+                // Managed ids, when --managed is given anywhere (validate says).
+                parsed.given.positional.append(argument)
             case .endOfOptions:
                 throw unexpected("--")
             case .unknown(_, let name):
@@ -110,7 +125,7 @@ struct TermsArguments: ParsedOptions, Equatable {
         }
     }
 
-    private static func unexpected(_ argument: String) -> CLIError {
+    static func unexpected(_ argument: String) -> CLIError {
         .termsUsage("unexpected argument \(argument.debugDescription); the terms come from --file or standard input")
     }
 
@@ -140,17 +155,75 @@ struct TermsArguments: ParsedOptions, Equatable {
         return nil
     }
 
-    private func validate() throws(CLIError) {
+    func validate() throws(CLIError) {
+        if let first = given.positional.first, !isManaged { throw Self.unexpected(first) }
         if help { return }
+        try validateManaged()
         let (once, status, revoke) = (self.once, self.status, self.revoke)
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
         // A gate stays until it is answered: a timeout would open it.
         if self.gate && timeout != nil { throw .termsUsage("--gate allows no --timeout: a gate stays until it is answered") }
+        // --once reads the user's own record file, which must not open a gate (docs/terms.md, "For administrators").
+        if self.gate && self.once {
+            throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
+        }
         if let reread = self.reread, !["changes", "all"].contains(reread) {
             throw .termsUsage("--reread needs changes or all, not \(reread.debugDescription)")
         }
-        for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil {
+        for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil && !isManaged {
             throw .termsUsage("--\(flag.name) needs --id")
         }
+    }
+}
+
+// MARK: Managed terms: the rules of --managed, and a key file as arguments
+
+extension TermsArguments {
+    /// What --managed takes with it: ids as arguments, not --id; the policy in
+    /// place of --once; one id for --status and --revoke.
+    fileprivate func validateManaged() throws(CLIError) {
+        guard isManaged else { return }
+        if self.id != nil { throw .termsUsage("--managed takes the ids as arguments, not --id") }
+        if self.once { throw .termsUsage("--once is not for --managed: the key file's Policy= decides when to ask") }
+        if (self.status || self.revoke) && managedIDs.count != 1 {
+            throw .termsUsage("--\(self.status ? Key.status.name : Key.revoke.name) --managed needs one ID")
+        }
+        for id in managedIDs where !ManagedTerms.isSafeID(id) || id.containsControlCharacters {
+            throw .termsUsage("\(id.debugDescription) is not a managed id: letters, digits, “.”, “_”, “-”")
+        }
+    }
+
+    /// These arguments for `terms`: the key file's values first, then the
+    /// command line's (so an option given overrides the file), with the
+    /// managed id and version; ``managed`` is `terms` as it will be shown.
+    func merged(with terms: ManagedTerms) throws(CLIError) -> TermsArguments {
+        func entry(_ key: OptionKey<String?>, _ value: String?) -> GivenOptions.Entry? {
+            value.map { GivenOptions.Entry(name: key.name, value: $0) }
+        }
+        func flag(_ key: OptionKey<Bool>, _ on: Bool) -> GivenOptions.Entry? {
+            on ? GivenOptions.Entry(name: key.name) : nil
+        }
+        let fromFile = [
+            entry(Key.id, terms.id), entry(Key.version, terms.version), entry(Key.file, terms.file),
+            entry(Key.title, terms.title), entry(Key.checkbox, terms.checkbox),
+            entry(Key.acceptLabel, terms.acceptLabel), entry(Key.declineLabel, terms.declineLabel),
+            flag(Key.requireScroll, terms.requiresScroll == true), flag(Key.noRequireScroll, terms.requiresScroll == false),
+            flag(Key.gate, terms.gate), entry(Key.endSessionCommand, terms.endSessionCommand),
+            entry(Key.reread, terms.reread?.rawValue),
+        ].compactMap { $0 }
+        var merged = TermsArguments()
+        merged.help = help
+        merged.given.entries = fromFile + given.entries.filter { $0.name != Key.managed.name }
+        // What is shown and recorded, after the command line's say.
+        var shown = terms
+        if let file = merged.file, file != terms.file {
+            shown.file = file
+            shown.language = nil
+        }
+        shown.version = merged.version ?? terms.version
+        shown.gate = merged.gate
+        merged.managed = shown
+        try merged.validate()
+        return merged
     }
 }

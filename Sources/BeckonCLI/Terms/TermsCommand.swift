@@ -26,6 +26,7 @@ enum TermsCommand {
             try StandardOutput.writeAnswer(TermsHelp.text)
             return 0
         }
+        if let code = try runManaged(arguments, harness: harness) { return code }
         // --timeout holds from here: while the terms are read, then for the window.
         let deadline = arguments.timeout.map { ContinuousClock.now + .seconds($0) }
         // The locale's charset decides how non-UTF-8 terms are read.
@@ -96,6 +97,7 @@ enum TermsCommand {
         if let height = arguments.height { options.height = height }
         options.consentID = arguments.id
         options.version = arguments.version
+        options.consentDetails = managedConsentDetails(arguments)
         options.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
         if arguments.id != nil {
             let warn = options.onWarning

@@ -283,6 +283,34 @@ gboolean beckon_desktop_portal_is_running(void);
  * no journal listens. */
 int beckon_journal_send(const char *const *fields, int count);
 
+/* ---- reading the system journal (journal_reader.c) --------------------- */
+
+/* The journal's entries that match every one of `matches` ("FIELD=value";
+ * two of the same field match either), read newest first. Opaque. */
+typedef struct BeckonJournalReader BeckonJournalReader;
+
+/* Opens the local journal, filtered by `matches`, positioned after the
+ * newest entry. NULL with `*error` a negative errno when it cannot be read
+ * (-ENOSYS without libsystemd). */
+BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error);
+
+/* Moves to the next older entry: 1, or 0 when there is none, or a negative errno. */
+int beckon_journal_reader_previous(BeckonJournalReader *reader);
+
+/* The value of `field` in the current entry (free with g_free), NULL when it has none. */
+char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *field);
+
+/* When journald received the current entry (__REALTIME_TIMESTAMP), in
+ * microseconds since the epoch; 0 when unknown. */
+guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader);
+
+void beckon_journal_reader_free(BeckonJournalReader *reader);
+
+/* logind's session of this process (sd_pid_get_session, from its cgroup, so
+ * not what an environment variable claims); free with g_free. NULL outside a
+ * session or without libsystemd. */
+char *beckon_login_session_of_process(void);
+
 /* ---- GtkListStore (list_store.c) --------------------------------------- */
 
 /* A store of rows with `n_cells` cells of text each (the first a boolean when

@@ -76,3 +76,30 @@ import Testing
         #expect(lines == ["id: org.a\\nuser: root", "version: 1\\r", "sha256: ab", "accepted_at: t", "user: me"])
     }
 }
+
+/// `--managed` takes ids as arguments; without it an argument is still refused.
+@Suite struct ManagedTermsArgumentsTests {
+    @Test func idsAreArgumentsOnlyWithManaged() throws {
+        #expect(try TermsArguments.parse(["a.b", "--managed", "c"]).managedIDs == ["a.b", "c"])
+        #expect(try TermsArguments.parse(["--managed"]).managedIDs.isEmpty)
+        #expect(try TermsArguments.parse(["--status", "--managed", "a"]).isManaged)
+        #expect(throws: CLIError.self) { try TermsArguments.parse(["a.b"]) }
+    }
+
+    @Test(arguments: [
+        (["--managed", "--id", "a"], "not --id"),
+        (["--managed", "--once"], "--once is not for --managed"),
+        (["--managed", "--status"], "--status --managed needs one ID"),
+        (["--managed", "--status", "a", "b"], "--status --managed needs one ID"),
+        (["--managed", "../etc/passwd"], "is not a managed id"),
+        (["--gate", "--once", "--id", "a"], "--gate and --once cannot be used together"),
+    ])
+    func mistakesWithManagedAreUsageErrors(_ arguments: [String], _ message: String) {
+        #expect {
+            try TermsArguments.parse(arguments)
+        } throws: { error in
+            guard let error = error as? CLIError else { return false }
+            return error.exitCode == 255 && error.message.contains(message)
+        }
+    }
+}

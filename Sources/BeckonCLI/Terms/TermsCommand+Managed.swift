@@ -1,0 +1,92 @@
+import Beckon
+import Glibc
+
+/// `beckon terms --managed [ID…]`: terms an administrator configured
+/// (``ManagedTerms``), each turned into the arguments of `terms` and run by
+/// the same ``TermsCommand/run(_:harness:)``. See docs/terms.md, "For administrators".
+extension TermsCommand {
+    /// Runs `--managed`; nil when it is not given (the hook at the top of ``run(_:harness:)``).
+    ///
+    /// Each id in turn (every configured one when none is given, sorted by
+    /// id), skipping those whose acceptance holds under their policy, stopping
+    /// at the first that is not accepted with its exit code. No managed terms
+    /// at all is exit 0 with no output: the login entry runs this at every login.
+    static func runManaged(_ arguments: TermsArguments, harness: TermsHarness?) throws -> Int32? {
+        guard arguments.isManaged, arguments.managed == nil else { return nil }
+        let configured = try mapManagedErrors { () throws(ManagedTermsError) in
+            arguments.managedIDs.isEmpty
+                ? try ManagedTerms.all()
+                : try arguments.managedIDs.map { id throws(ManagedTermsError) in try ManagedTerms.load(id: id) }
+        }
+        for terms in configured {
+            let merged = try arguments.merged(with: terms)
+            if arguments.status { return try managedStatus(merged) }
+            if !arguments.revoke, let record = try holdingAcceptance(merged) {
+                if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).json.serialized() + "\n") }
+                continue
+            }
+            let code = try run(merged, harness: harness)
+            if code != ZenityExitCode.ok.defaultValue { return code }
+            if merged.gate, !arguments.revoke { try awaitTrustedAcceptance(merged) }
+        }
+        return ZenityExitCode.ok.defaultValue
+    }
+
+    /// The record's managed details for `arguments`: the hook in ``makeOptions``.
+    static func managedConsentDetails(_ arguments: TermsArguments) -> ConsentDetails? {
+        arguments.managed?.consentDetails(login: .current())
+    }
+
+    /// `--status --managed ID`: 0 and the record when the user need not be
+    /// asked, 1 and why when they must; with --json one object.
+    private static func managedStatus(_ arguments: TermsArguments) throws -> Int32 {
+        let decision = try decision(arguments)
+        if arguments.json {
+            try StandardOutput.writeAnswer(decision.json.serialized() + "\n")
+        } else {
+            var text = "must_ask: \(decision.mustAsk)\nreason: \(decision.reason.name)\nwhy: \(oneLine(decision.explanation))\n"
+            if let record = decision.record {
+                text += describe(record) + "\n"
+                if let language = record.language { text += "language: \(oneLine(language))\n" }
+                if let file = record.file { text += "file: \(oneLine(file))\n" }
+            }
+            try StandardOutput.writeAnswer(text)
+        }
+        return decision.mustAsk ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
+    }
+
+    /// Under a gate, stays until the acceptance just written can be read back
+    /// from the journal as this user's beckon's, at most ``journalWait``: journald
+    /// reads `_EXE` from /proc when it handles the entry, and a process gone by
+    /// then leaves an entry without it, which no gate trusts. Warns when it
+    /// never shows: the user will be asked again.
+    private static func awaitTrustedAcceptance(_ arguments: TermsArguments) throws {
+        let deadline = ContinuousClock.now + journalWait
+        while try decision(arguments).mustAsk {
+            guard ContinuousClock.now < deadline else {
+                StandardError.write("beckon terms: warning: the acceptance of \(arguments.managed?.id ?? "") is not in the "
+                                    + "system journal as this user's beckon's; under a gate it will be asked again\n")
+                return
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// How long an acceptance under a gate is waited for in the journal.
+    static let journalWait: Duration = .seconds(3)
+
+    /// The acceptance that spares the user the window, if it holds.
+    private static func holdingAcceptance(_ arguments: TermsArguments) throws -> ConsentRecord? {
+        let decision = try decision(arguments)
+        return decision.mustAsk ? nil : decision.record
+    }
+
+    private static func decision(_ arguments: TermsArguments) throws -> TermsAskDecision {
+        guard let terms = arguments.managed else { throw CLIError.failure("no managed terms") }
+        return try mapManagedErrors { () throws(ManagedTermsError) in try terms.mustAsk() }
+    }
+
+    private static func mapManagedErrors<T>(_ body: () throws(ManagedTermsError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .failure(error.description) }
+    }
+}

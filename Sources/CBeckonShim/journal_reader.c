@@ -1,0 +1,110 @@
+/* Reading the system journal back, through libsystemd loaded on first use
+ * (as journal.c loads the writer): a gate's "already accepted" rests on
+ * fields journald sets itself (_UID, _EXE, _BOOT_ID), which no user can forge
+ * in a file of their own. Without libsystemd every call fails, and the caller
+ * fails closed (asks again). */
+#include "CBeckonShim.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct sd_journal sd_journal;
+
+struct SdJournalApi {
+  int (*open)(sd_journal **journal, int flags);
+  void (*close)(sd_journal *journal);
+  int (*add_match)(sd_journal *journal, const void *data, size_t size);
+  int (*seek_tail)(sd_journal *journal);
+  int (*previous)(sd_journal *journal);
+  int (*get_data)(sd_journal *journal, const char *field, const void **data, size_t *size);
+  int (*get_realtime_usec)(sd_journal *journal, uint64_t *usec);
+  int (*pid_get_session)(pid_t pid, char **session);
+};
+
+static const struct SdJournalApi *journal_api(void) {
+  static struct SdJournalApi api;
+  static const struct SdJournalApi *loaded_api;
+  static gsize loaded;
+  if (g_once_init_enter(&loaded)) {
+    void *library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (library) {
+      api.open = dlsym(library, "sd_journal_open");
+      api.close = dlsym(library, "sd_journal_close");
+      api.add_match = dlsym(library, "sd_journal_add_match");
+      api.seek_tail = dlsym(library, "sd_journal_seek_tail");
+      api.previous = dlsym(library, "sd_journal_previous");
+      api.get_data = dlsym(library, "sd_journal_get_data");
+      api.get_realtime_usec = dlsym(library, "sd_journal_get_realtime_usec");
+      api.pid_get_session = dlsym(library, "sd_pid_get_session");
+      if (api.open && api.close && api.add_match && api.seek_tail && api.previous && api.get_data &&
+          api.get_realtime_usec)
+        loaded_api = &api;
+    }
+    g_once_init_leave(&loaded, 1);
+  }
+  return loaded_api;
+}
+
+struct BeckonJournalReader {
+  const struct SdJournalApi *api;
+  sd_journal *journal;
+};
+
+BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api) {
+    if (error) *error = -ENOSYS;
+    return NULL;
+  }
+  sd_journal *journal = NULL;
+  int result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
+  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
+  if (result >= 0) result = api->seek_tail(journal);
+  if (result < 0) {
+    if (journal) api->close(journal);
+    if (error) *error = result;
+    return NULL;
+  }
+  BeckonJournalReader *reader = g_new0(BeckonJournalReader, 1);
+  reader->api = api;
+  reader->journal = journal;
+  if (error) *error = 0;
+  return reader;
+}
+
+int beckon_journal_reader_previous(BeckonJournalReader *reader) {
+  return reader->api->previous(reader->journal);
+}
+
+char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *field) {
+  const void *data = NULL;
+  size_t size = 0;
+  if (reader->api->get_data(reader->journal, field, &data, &size) < 0) return NULL;
+  size_t prefix = strlen(field) + 1; /* "FIELD=" */
+  if (size < prefix) return NULL;
+  return g_strndup((const char *)data + prefix, size - prefix);
+}
+
+guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader) {
+  uint64_t usec = 0;
+  if (reader->api->get_realtime_usec(reader->journal, &usec) < 0) return 0;
+  return usec;
+}
+
+void beckon_journal_reader_free(BeckonJournalReader *reader) {
+  if (!reader) return;
+  reader->api->close(reader->journal);
+  g_free(reader);
+}
+
+char *beckon_login_session_of_process(void) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api || !api->pid_get_session) return NULL;
+  char *session = NULL;
+  if (api->pid_get_session(0, &session) < 0 || !session) return NULL;
+  char *copy = g_strdup(session);
+  free(session);
+  return copy;
+}
