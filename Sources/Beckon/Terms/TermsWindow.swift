@@ -21,7 +21,7 @@ final class TermsWindow {
     private let onWarning: @Sendable (String) -> Void
     private var gate: TermsGate
 
-    private var dialog: UnsafeMutablePointer<GtkWidget>?
+    var dialog: UnsafeMutablePointer<GtkWidget>?
     private var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
     var textView: UnsafeMutablePointer<GtkWidget>?
@@ -46,6 +46,10 @@ final class TermsWindow {
     var previousButton: UnsafeMutablePointer<GtkWidget>?
     var nextButton: UnsafeMutablePointer<GtkWidget>?
     var scrolled: UnsafeMutablePointer<GtkWidget>?
+
+    // MARK: Login gate state, used by TermsWindow+Gate.swift.
+    var shields: TermsShields?
+    var keyboard: TermsShieldKeyboard?
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
@@ -137,6 +141,7 @@ final class TermsWindow {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
+        if options.gate { makeGate(dialog) } // TermsWindow+Gate.swift
         pagesChanged()
         gateChanged()
         return dialog
@@ -207,7 +212,9 @@ final class TermsWindow {
         if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
             words.append("accept-pressed")
         }
+        words += gateWords // TermsWindow+Gate.swift
         gtk_window_set_role(dialog.cast(), words.joined(separator: " "))
+        exposeStateInTitle(words)
     }
 
     /// Calls ``exposeState()`` whenever `button`'s state flags change.
