@@ -45,10 +45,20 @@ import Testing
         #expect(terms.isFloating && terms.isVisible, "\(terms)")
         #expect(terms.output == outputs[0].name, "\(terms)")
 
+        // sway's close (its `kill`, what a binding would send) on a shield and
+        // on the terms window: refused. The output added next is the fence:
+        // sway tells beckon of it after the closes, on the same connection.
+        try sway.message(["[title=\"^beckon-shield$\"] kill"])
+        try sway.message(["[title=\"^beckon-terms-gate\"] kill"])
+
         // A monitor plugged in while the gate shows gets its shield.
         try sway.addOutput()
         let added = try poll("a third output", seconds: 10) { try sway.outputs() } until: { $0.count == 3 }
-        let (shieldsNow, _) = try Self.gateViews(sway, shields: 3, process)
+        let (shieldsNow, termsNow) = try Self.gateViews(sway, shields: 3, process)
+        #expect(termsNow.isVisible, "the terms window went: \(termsNow)")
+        for output in outputs {
+            #expect(shieldsNow.contains { $0.output == output.name && $0.isFullscreen }, "a close took a shield down: \(shieldsNow)")
+        }
         let third = added.first { output in !outputs.contains { $0.name == output.name } }!
         #expect(shieldsNow.contains { $0.output == third.name && $0.rect == third.rect && $0.isFullscreen },
                 "the added output \(third.name) has no shield: \(shieldsNow)")
