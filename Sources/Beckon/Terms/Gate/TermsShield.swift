@@ -14,6 +14,8 @@ final class TermsShield {
     /// its pointer cannot be reused for another monitor meanwhile.
     let monitor: OpaquePointer
     let window: UnsafeMutablePointer<GtkWidget>
+    /// Follows the monitor's geometry (a mode set at login, a rotation).
+    private var geometryHandler: gulong = 0
 
     /// A shield for `monitor`, the `index`th of its display; not yet shown.
     init(monitor: OpaquePointer, index: Int32) {
@@ -32,11 +34,27 @@ final class TermsShield {
         beckon_window_refuse_close(window)
         // The monitor's rectangle first: without a window manager nothing
         // fullscreens the window, and this is where and how big it maps.
-        var area = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &area)
+        let area = Self.geometry(of: monitor)
         gtk_window_move(window.cast(), area.x, area.y)
         gtk_window_set_default_size(window.cast(), area.width, area.height)
         gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index)
+        geometryHandler = GtkSignal.connect(UnsafeMutableRawPointer(monitor), "notify::geometry") { [weak self] in
+            self?.fit()
+        }
+    }
+
+    private static func geometry(of monitor: OpaquePointer) -> GdkRectangle {
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        return area
+    }
+
+    /// Covers the monitor's new rectangle (a window manager refits a
+    /// fullscreen window itself; without one, no one else does).
+    private func fit() {
+        let area = Self.geometry(of: monitor)
+        gtk_window_move(window.cast(), area.x, area.y)
+        gtk_window_resize(window.cast(), max(area.width, 1), max(area.height, 1))
     }
 
     func show() {
@@ -49,6 +67,8 @@ final class TermsShield {
     }
 
     func destroy() {
+        if geometryHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(monitor), geometryHandler) }
+        geometryHandler = 0
         gtk_widget_destroy(window)
         g_object_unref(UnsafeMutableRawPointer(monitor))
     }
