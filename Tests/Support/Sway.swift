@@ -139,12 +139,19 @@ package final class Sway {
         return display
     }
 
-    /// Real keys through the virtual keyboard protocol (`wtype ARGUMENTS`).
-    /// wtype's first key of each call is lost as the new keyboard's keymap
-    /// arrives: Shift_L goes first.
+    /// Real keys through the virtual keyboard protocol (`wtype ARGUMENTS`,
+    /// such as `-k Return` or `-M ctrl -k End -m ctrl`).
+    ///
+    /// Each wtype call is a new keyboard with a keymap of its own, holding
+    /// just the keys it types, in order. Two keys around them are needed for
+    /// GTK 3 (measured with sway 1.7, GTK 3.24): the first key of a call is
+    /// lost while the client switches keymaps, and GDK's lookup of a keysym in
+    /// that keymap misses its last key, so a key bound in GTK (Return, Tab,
+    /// space, Ctrl+End; plain text is unaffected) does nothing when it is the
+    /// last. Shift_L goes first and Shift_R last, both harmless.
     package func type(_ arguments: [String]) throws {
         guard let wtype = which("wtype") else { throw Unavailable(description: "wtype is missing") }
-        let result = try run(wtype, ["-k", "Shift_L"] + arguments,
+        let result = try run(wtype, ["-k", "Shift_L"] + arguments + ["-k", "Shift_R"],
                              environment: ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": waylandSocket], deadline: 10)
         guard result.exitCode == 0, !result.timedOut else { throw Unavailable(description: "wtype: \(result)") }
     }

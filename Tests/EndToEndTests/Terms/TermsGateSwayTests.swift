@@ -7,7 +7,8 @@ import Testing
 /// output and the terms window on top, following an output added while it is
 /// shown; with GTK's X11 backend on sway's Xwayland (whose RandR outputs
 /// XWAYLAND0 and XWAYLAND1 are the two GdkMonitors that Xvfb cannot give),
-/// a shield for each monitor and Accept by real keys.
+/// a shield for each monitor and Accept by real keys. Real Wayland keys come
+/// from wtype (``Sway/type(_:)``): Accept and Decline under Wayland.
 @Suite(.serialized, .guiHangLimit) struct TermsGateSwayTests {
     /// The gate's views on sway once it shows: the shields, and the terms window
     /// (whose title tells its state under Wayland, tests only).
@@ -67,9 +68,58 @@ import Testing
         // session is the warden's, tested there).
         kill(process.pid, SIGTERM)
         _ = process.wait(deadline: 10)
+        try Self.waitForNoGate(sway)
+    }
+
+    /// The gate's state, from the terms window's title under Wayland.
+    static func waitForGate(_ sway: Sway, _ words: String..., process: RunningProcess) throws {
+        try poll("the gate to show \(words.joined(separator: " "))", seconds: 10) {
+            try sway.views().first { $0.name.hasPrefix("beckon-terms-gate") }.map { Set($0.name.split(separator: " ").map(String.init)) } ?? []
+        } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") || !process.process.isRunning }
+        try #require(process.process.isRunning, "beckon ended: \(process.wait(deadline: 5))")
+    }
+
+    /// Waits until the gate's windows are gone from sway.
+    static func waitForNoGate(_ sway: Sway) throws {
         try poll("the gate's views to go", seconds: 10) { try sway.views() } until: { views in
             !views.contains { $0.name == "beckon-shield" || $0.name.contains("beckon-terms-gate") }
         }
+    }
+
+    @Test func underWaylandRealKeysAcceptAndEscapeDoesNothing() throws {
+        let sway = try Sway(outputs: 2)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample], environment: sway.waylandEnvironment)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        _ = try Self.gateViews(sway, shields: 2, process)
+        try Self.waitForGate(sway, "closed", process: process)
+
+        // sway gives the focus to a fullscreen shield; the terms window is
+        // modal, so GTK hands it the keys typed there.
+        try sway.type(["-k", "Escape"])
+        try sway.type(["-k", "Return"])
+        try sway.type(["-M", "ctrl", "-k", "End", "-m", "ctrl"])
+        // Scrolled, in a window still there: Escape and Return (the gate closed) did nothing.
+        try Self.waitForGate(sway, "open", "scrolled", "accept-sensitive", "shields-2", process: process)
+        try sway.type(["-k", "Return"])
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        try Self.waitForNoGate(sway)
+    }
+
+    @Test func underWaylandRealKeysDecline() throws {
+        let sway = try Sway(outputs: 2)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample], environment: sway.waylandEnvironment)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        _ = try Self.gateViews(sway, shields: 2, process)
+        try Self.waitForGate(sway, "closed", process: process)
+        // From the terms to Decline (Accept is insensitive while closed), and press it.
+        try sway.type(["-k", "Tab", "-k", "space"])
+        let result = process.wait(deadline: 10)
+        // What Decline does to the session is the warden's (tested there): here, the exit and the windows.
+        #expect(result.exitCode == 1, "\(result)")
+        try Self.waitForNoGate(sway)
     }
 
     @Test func onXwaylandEachOfTwoMonitorsGetsAShieldAndRealKeysAccept() throws {
