@@ -1,9 +1,9 @@
 import CBeckonShim
 import CGtk
 
-/// The keyboard, held by a login gate's terms window: keys reach the terms
-/// and nothing else of this display's clients (X11 keeps that promise;
-/// Wayland compositors keep their own shortcuts, see docs/terms.md).
+/// The keyboard, held by a login gate's terms window on X11: keys reach the
+/// terms and no other client, the window manager's shortcuts included.
+/// Wayland has no such grab; there nothing is taken (see docs/terms.md).
 ///
 /// Grabbed once the window is mapped. Another client may hold the keyboard
 /// then (a login manager finishing, a screen locker, a menu open): the grab
@@ -43,8 +43,9 @@ final class TermsShieldKeyboard {
     func take() {
         guard !isEnded, !isGrabbed, retrySource == 0 else { return }
         // A Wayland compositor grants no client a grab of a toplevel's
-        // keyboard, and GDK's pretend one there loses the keys that arrive
-        // on a shield: the modal terms window gets those as it is.
+        // keyboard (GDK's would be its own bookkeeping, claiming what is not
+        // so). Keys typed on a shield reach the terms there anyway: the
+        // window is modal, and GTK hands it its group's keys.
         guard beckon_display_is_x11() != 0 else { return }
         if let gdkWindow = gtk_widget_get_window(window),
            let seat = gdk_display_get_default_seat(gtk_widget_get_display(window)),
