@@ -49,6 +49,7 @@ public enum Terms {
     private static func show(_ prepared: PreparedTerms, _ options: TermsOptions, _ dialog: Dialog) async throws
         -> TermsOutcome
     {
+        try options.checkGate() // a gate ends only with an answer (Gate/TermsOptions+Gate.swift)
         let document = prepared.document
         var request = TermsRequest(prepared, options: options)
         // A store that cannot be read now is no earlier acceptance: the terms

@@ -13,6 +13,9 @@ public enum TermsError: Error, Sendable, Equatable, CustomStringConvertible {
     case readTimedOut(source: String)
     /// The consent record could not be read or written.
     case consentStore(ConsentStoreError)
+    /// ``TermsOptions/gate`` with a ``TermsOptions/timeout`` or
+    /// ``TermsOptions/deadline``: a gate ends only with an answer.
+    case gateWithTimeout
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum TermsError: Error, Sendable, Equatable, CustomStringConvertible {
             "the terms in \(source) are larger than the limit of \(limit >> 20) MiB"
         case let .readTimedOut(source): "the timeout passed while the terms were still being read from \(source)"
         case let .consentStore(error): error.description
+        case .gateWithTimeout: "a gate cannot have a timeout: only Accept or Decline ends it"
         }
     }
 }

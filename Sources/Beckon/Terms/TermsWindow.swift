@@ -51,6 +51,10 @@ final class TermsWindow {
     /// The sections changed since an earlier acceptance; nil when not asked again.
     var changes: TermsWindowChanges?
 
+    // MARK: Login gate state, used by TermsWindow+Gate.swift.
+    var shields: TermsShields?
+    var keyboard: TermsShieldKeyboard?
+
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
     /// Bytes added per idle step after the first frame: a few milliseconds of work.
@@ -145,6 +149,7 @@ final class TermsWindow {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
         }
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
+        if options.gate { makeGate(dialog) } // TermsWindow+Gate.swift
         pagesChanged()
         gateChanged()
         return dialog
@@ -216,7 +221,9 @@ final class TermsWindow {
         if gtk_widget_get_state_flags(acceptButton).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0 {
             words.append("accept-pressed")
         }
+        words += gateWords // TermsWindow+Gate.swift
         gtk_window_set_role(dialog.cast(), words.joined(separator: " "))
+        exposeStateInTitle(words)
     }
 
     /// Calls ``exposeState()`` whenever `button`'s state flags change.

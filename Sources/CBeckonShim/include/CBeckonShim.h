@@ -488,6 +488,40 @@ const char *beckon_notifications_action_key(BeckonNotifications *notifications);
  * 3 closed by a call, 4 undefined). */
 guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
 
+/* ---- the login gate's windows (shield.c) -------------------------------- */
+
+/* Makes `window` refuse every close but its owner's gtk_widget_destroy: the
+ * window manager's close (delete-event) and, on a GtkDialog, Escape ("close")
+ * and any response below 0. Connected before beckon_dialog_watch, so the
+ * session's funnel never hears of them: under a gate only an answer ends. */
+void beckon_window_refuse_close(GtkWidget *window);
+
+/* Calls `func` each time GDK says `window` lost its grab ("grab-broken-event",
+ * a boolean signal beckon_signal_connect cannot take), so the gate takes the
+ * keyboard again. */
+gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void *user_data,
+                                    GDestroyNotify destroy);
+
+/* Calls `func` each time a monitor of `owner`'s display is added (first: 1)
+ * or removed (0), until `owner` is finalized: the display outlives it. */
+void beckon_display_watch_monitors(GtkWidget *owner, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Whether something else keeps `widget`'s windows above others: an X11 window
+ * manager that supports _NET_WM_STATE_ABOVE, or any Wayland compositor. FALSE
+ * on X11 without a window manager, where the gate restacks itself. */
+gboolean beckon_display_keeps_above(GtkWidget *widget);
+
+/* On X11, calls `func` each time a window of another client is mapped or
+ * restacked among the root window's children, until `owner` is finalized:
+ * without a window manager that window would cover the gate. FALSE (and
+ * `destroy` called) off X11. */
+gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback func, void *user_data,
+                                              GDestroyNotify destroy);
+
+/* Gives a shield window its opaque dark background (CSS, class
+ * "beckon-shield"), whatever the theme draws behind a window. */
+void beckon_shield_style(GtkWidget *shield);
+
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
 /* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK

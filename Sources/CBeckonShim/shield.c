@@ -1,0 +1,158 @@
+/* The login gate: its windows refuse to close, follow the monitors, keep
+ * the keyboard and, where no window manager stacks them, stay on top. */
+#include "callback.h"
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#endif
+
+/* ---- closes refused ------------------------------------------------------ */
+
+static gboolean on_refused_delete(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)widget; (void)event; (void)data;
+  return TRUE; /* handled: no later handler (the session's funnel) sees it */
+}
+
+static void on_refused_close(GtkDialog *dialog, gpointer data) {
+  (void)data;
+  g_signal_stop_emission_by_name(dialog, "close"); /* the class handler, which fakes a delete, too */
+}
+
+static void on_refused_response(GtkDialog *dialog, gint response_id, gpointer data) {
+  (void)data;
+  if (response_id < 0) g_signal_stop_emission_by_name(dialog, "response");
+}
+
+void beckon_window_refuse_close(GtkWidget *window) {
+  g_signal_connect(window, "delete-event", G_CALLBACK(on_refused_delete), NULL);
+  if (!GTK_IS_DIALOG(window)) return;
+  g_signal_connect(window, "close", G_CALLBACK(on_refused_close), NULL);
+  g_signal_connect(window, "response", G_CALLBACK(on_refused_response), NULL);
+}
+
+/* ---- the keyboard grab, lost --------------------------------------------- */
+
+static gboolean on_grab_broken(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)widget; (void)event;
+  callback_box_call(data, 0, 0);
+  return FALSE;
+}
+
+gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void *user_data,
+                                    GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  return g_signal_connect_data(window, "grab-broken-event", G_CALLBACK(on_grab_broken), box,
+                               callback_box_closure_unref, 0);
+}
+
+/* ---- monitors added and removed ------------------------------------------ */
+
+static void on_monitor_added(GdkDisplay *display, GdkMonitor *monitor, gpointer data) {
+  (void)display; (void)monitor;
+  callback_box_call(data, 1, 0);
+}
+
+static void on_monitor_removed(GdkDisplay *display, GdkMonitor *monitor, gpointer data) {
+  (void)display; (void)monitor;
+  callback_box_call(data, 0, 0);
+}
+
+typedef struct {
+  GdkDisplay *display;
+  CallbackBox *box;
+} MonitorWatch;
+
+/* The display outlives the window: its handlers go with the window. */
+static void monitor_watch_end(gpointer data, GObject *gone) {
+  (void)gone;
+  MonitorWatch *watch = data;
+  g_signal_handlers_disconnect_by_data(watch->display, watch->box); /* drops both references */
+  g_object_unref(watch->display);
+  g_free(watch);
+}
+
+void beckon_display_watch_monitors(GtkWidget *owner, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  MonitorWatch *watch = g_new0(MonitorWatch, 1);
+  watch->display = g_object_ref(gtk_widget_get_display(owner));
+  watch->box = callback_box_new(func, user_data, destroy, 2);
+  g_signal_connect_data(watch->display, "monitor-added", G_CALLBACK(on_monitor_added), watch->box,
+                        callback_box_closure_unref, 0);
+  g_signal_connect_data(watch->display, "monitor-removed", G_CALLBACK(on_monitor_removed), watch->box,
+                        callback_box_closure_unref, 0);
+  g_object_weak_ref(G_OBJECT(owner), monitor_watch_end, watch);
+}
+
+/* ---- stacking where no window manager does it ---------------------------- */
+
+gboolean beckon_display_keeps_above(GtkWidget *widget) {
+#ifdef GDK_WINDOWING_X11
+  GdkScreen *screen = gtk_widget_get_screen(widget);
+  if (GDK_IS_X11_SCREEN(screen))
+    return gdk_x11_screen_supports_net_wm_hint(screen, gdk_atom_intern_static_string("_NET_WM_STATE_ABOVE"));
+#endif
+  (void)widget;
+  return TRUE; /* a Wayland compositor stacks; nothing here can */
+}
+
+#ifdef GDK_WINDOWING_X11
+typedef struct {
+  GdkWindow *root;
+  CallbackBox *box;
+} StackingWatch;
+
+/* A window of another client mapped or restacked among the root's children.
+ * Ours are left out, so raising them does not call back. */
+static GdkFilterReturn stacking_filter(GdkXEvent *xevent, GdkEvent *event, gpointer data) {
+  (void)event;
+  XEvent *x = xevent;
+  StackingWatch *watch = data;
+  Window changed;
+  if (x->type == MapNotify && x->xmap.event == GDK_WINDOW_XID(watch->root)) changed = x->xmap.window;
+  else if (x->type == ConfigureNotify && x->xconfigure.event == GDK_WINDOW_XID(watch->root))
+    changed = x->xconfigure.window;
+  else return GDK_FILTER_CONTINUE;
+  if (!gdk_x11_window_lookup_for_display(gdk_window_get_display(watch->root), changed))
+    callback_box_call(watch->box, 0, 0);
+  return GDK_FILTER_CONTINUE;
+}
+
+static void stacking_watch_end(gpointer data, GObject *gone) {
+  (void)gone;
+  StackingWatch *watch = data;
+  gdk_window_remove_filter(watch->root, stacking_filter, watch);
+  callback_box_unref(watch->box);
+  g_free(watch);
+}
+#endif
+
+gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback func, void *user_data,
+                                              GDestroyNotify destroy) {
+#ifdef GDK_WINDOWING_X11
+  GdkScreen *screen = gtk_widget_get_screen(owner);
+  if (GDK_IS_X11_SCREEN(screen)) {
+    StackingWatch *watch = g_new0(StackingWatch, 1);
+    watch->root = gdk_screen_get_root_window(screen);
+    watch->box = callback_box_new(func, user_data, destroy, 1);
+    gdk_window_set_events(watch->root, gdk_window_get_events(watch->root) | GDK_SUBSTRUCTURE_MASK);
+    gdk_window_add_filter(watch->root, stacking_filter, watch);
+    g_object_weak_ref(G_OBJECT(owner), stacking_watch_end, watch);
+    return TRUE;
+  }
+#endif
+  (void)owner; (void)func;
+  if (destroy) destroy(user_data);
+  return FALSE;
+}
+
+/* ---- the shield's look ------------------------------------------------------ */
+
+void beckon_shield_style(GtkWidget *shield) {
+  static GtkCssProvider *provider;
+  if (!provider) {
+    provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, "window.beckon-shield { background-color: #202124; }", -1, NULL);
+  }
+  GtkStyleContext *style = gtk_widget_get_style_context(shield);
+  gtk_style_context_add_provider(style, GTK_STYLE_PROVIDER(provider), GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_style_context_add_class(style, "beckon-shield");
+}

@@ -1,0 +1,177 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon terms --gate` on X11: under openbox (the tests' display) and with
+/// no window manager at all (an Xvfb of the test's own). The shield covers the
+/// screen, the terms window is above it, Escape, Alt+F4 and the window
+/// manager's close change nothing, a window mapped later does not cover the
+/// gate, and Accept with real keys ends it with every window gone.
+///
+/// That a key or a close which must do nothing did nothing is shown by later
+/// input that must do something (Ctrl+End, which the window reports as
+/// "scrolled"): X delivers a client's events in order (``TermsInput/waitForGate(_:_:seconds:)``).
+@Suite(.serialized, .guiHangLimit) struct TermsGateX11Tests {
+    @Test func underOpenboxTheShieldCoversTheScreenAndOnlyAnAnswerEndsTheGate() throws {
+        try X11.require()
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample])
+        let x = GateX11(display: nil)
+        let terms = try x.termsWindow(of: process)
+        try TermsInput.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
+        let shields = try x.shields(of: process)
+        try #require(shields.count == 1, "\(shields)")
+        let screen = try Xdotool.screenSize()
+        let geometry = try Xdotool.geometry(of: shields[0])
+        #expect(geometry.x == 0 && geometry.y == 0 && geometry.width == screen.width && geometry.height == screen.height,
+                "the shield does not cover the screen: \(geometry)")
+        // openbox's stacking order, bottom to top: the terms above the shield.
+        let stacking = try x.stacking()
+        let shieldIndex = try #require(stacking.firstIndex(of: try x.id(shields[0])), "\(stacking)")
+        let termsIndex = try #require(stacking.firstIndex(of: try x.id(terms)), "\(stacking)")
+        #expect(termsIndex > shieldIndex, "the terms window is below its shield: \(stacking)")
+
+        try Xdotool.key("Escape")
+        try Xdotool.key("alt+F4")
+        try Xdotool.close(terms)
+        try Xdotool.close(shields[0])
+        try x.fenceThroughWindowManager(shields[0])
+        try Xdotool.key("ctrl+End")
+        // Scrolled, in a window still there: Escape, Alt+F4 and both closes did nothing.
+        try TermsInput.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-1")
+        #expect(try x.shields(of: process) == shields, "a close took the shield down")
+
+        try Xdotool.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try x.visibleWindows(of: process.pid).isEmpty)
+    }
+
+    @Test func withoutAWindowManagerTheGateStaysAboveAWindowMappedLater() throws {
+        try X11.require()
+        let server = try DisplayLossTests.PrivateServer()
+        let x = GateX11(display: server.display)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample], environment: ["DISPLAY": server.display])
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
+        let shields = try x.shields(of: process)
+        try #require(shields.count == 1, "\(shields)")
+        let geometry = try x.geometry(of: shields[0])
+        #expect(geometry == "800x600+0+0", "the shield does not cover the screen: \(geometry)")
+        // xwininfo lists the root's children top first, mapped or not.
+        let order = try x.topFirst()
+        let termsAt = try #require(order.firstIndex(of: try x.id(terms))), shieldAt = try #require(order.firstIndex(of: try x.id(shields[0])))
+        #expect(termsAt < shieldAt, "the terms window is below its shield: \(order)")
+
+        // Another client's window maps: nothing stacks it below, so the gate raises itself.
+        let later = try RunningProcess(Products.beckon, ["--info", "--text", "Mapped later"],
+                                       environment: ["DISPLAY": server.display])
+        defer { kill(later.pid, SIGKILL); _ = later.wait(deadline: 5) }
+        let laterWindow = try x.id(try poll("the later window", seconds: 10) {
+            try x.visibleWindows(of: later.pid).first ?? ""
+        } until: { !$0.isEmpty })
+        try poll("the gate above the later window", seconds: 10) { try x.topFirst() } until: { order in
+            guard let t = order.firstIndex(of: (try? x.id(terms)) ?? 0), let s = order.firstIndex(of: (try? x.id(shields[0])) ?? 0),
+                  let l = order.firstIndex(of: laterWindow) else { return false }
+            return t < s && s < l
+        }
+
+        try x.key("Escape")
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-1")
+        try x.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try x.visibleWindows(of: process.pid).isEmpty)
+    }
+}
+
+/// The gate's windows on an X display: the tests' own ($DISPLAY) or another.
+struct GateX11 {
+    /// nil: $DISPLAY.
+    var display: String?
+
+    private var environment: [String: String]? { display.map { ["DISPLAY": $0] } }
+
+    private func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+        let path = try #require(which(name), "\(name) is missing")
+        return try run(path, arguments, environment: environment, deadline: 10)
+    }
+
+    func visibleWindows(of pid: Int32) throws -> [String] {
+        let result = try tool("xdotool", ["search", "--onlyvisible", "--pid", "\(pid)"])
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func role(of window: String) throws -> String {
+        try tool("xprop", ["-id", window, "WM_WINDOW_ROLE"]).stdout
+    }
+
+    /// The terms window of `process` (the one whose role tells the gate's state), once mapped.
+    func termsWindow(of process: RunningProcess) throws -> String {
+        let window = try poll("the terms window of \(process.pid)", seconds: 15) {
+            try visibleWindows(of: process.pid).first { (try? role(of: $0).contains("beckon-terms-gate")) == true } ?? ""
+        } until: { !$0.isEmpty || !process.process.isRunning }
+        guard !window.isEmpty else { throw WaitFailed("beckon ended without a terms window: \(process.wait(deadline: 5))") }
+        return window
+    }
+
+    /// The shields of `process`, by their role.
+    func shields(of process: RunningProcess) throws -> [String] {
+        try visibleWindows(of: process.pid).filter { try role(of: $0).contains("\"beckon-shield\"") }.sorted()
+    }
+
+    func id(_ window: String) throws -> UInt {
+        try #require(UInt(window), "not a window id: \(window)")
+    }
+
+    /// openbox's _NET_CLIENT_LIST_STACKING, bottom to top.
+    func stacking() throws -> [UInt] {
+        let text = try tool("xprop", ["-root", "_NET_CLIENT_LIST_STACKING"]).stdout
+        return text.split(separator: "#").last.map { $0.split(separator: ",").compactMap {
+            UInt($0.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(2), radix: 16)
+        } } ?? []
+    }
+
+    /// The root window's children, top first (xwininfo lists them so).
+    func topFirst() throws -> [UInt] {
+        try tool("xwininfo", ["-root", "-children"]).stdout.split(separator: "\n").compactMap { line in
+            let word = line.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? ""
+            return word.hasPrefix("0x") ? UInt(word.dropFirst(2), radix: 16) : nil
+        }
+    }
+
+    /// "WIDTHxHEIGHT+X+Y" of `window`, as xwininfo tells it.
+    func geometry(of window: String) throws -> String {
+        let line = try tool("xwininfo", ["-id", window]).stdout.split(separator: "\n").first { $0.contains("-geometry") }
+        return line.map { String($0.split(separator: " ").last ?? "") } ?? ""
+    }
+
+    func key(_ keys: String...) throws {
+        let result = try tool("xdotool", ["key", "--clearmodifiers"] + keys)
+        guard result.exitCode == 0 else { throw WaitFailed("xdotool key \(keys): \(result)") }
+    }
+
+    /// Like ``TermsInput/waitForGate(_:_:seconds:)``, on this display.
+    @discardableResult
+    func waitForGate(_ window: String, _ words: String..., seconds: Double = 10) throws -> Set<String> {
+        try poll("the gate of \(window) to show \(words.joined(separator: " "))", seconds: seconds) {
+            let text = try role(of: window)
+            guard let open = text.firstIndex(of: "\""), let close = text.lastIndex(of: "\""), open < close else { return Set<String>() }
+            return Set(text[text.index(after: open)..<close].split(separator: " ").map(String.init))
+        } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
+    }
+
+    /// Waits until openbox has handled every request sent to it so far: it
+    /// handles them in order, so once it has marked `window` as demanding
+    /// attention it has sent the closes before (WM_DELETE_WINDOW), and the
+    /// server hands beckon those before any key sent from now on.
+    func fenceThroughWindowManager(_ window: String) throws {
+        let result = try tool("wmctrl", ["-i", "-r", window, "-b", "add,demands_attention"])
+        guard result.exitCode == 0 else { throw WaitFailed("wmctrl: \(result)") }
+        try poll("openbox to mark \(window) as demanding attention", seconds: 10) {
+            try tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
+        } until: { $0.contains("_NET_WM_STATE_DEMANDS_ATTENTION") }
+    }
+}
