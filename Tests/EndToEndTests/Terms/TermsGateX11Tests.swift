@@ -94,7 +94,7 @@ struct GateX11 {
 
     private var environment: [String: String]? { display.map { ["DISPLAY": $0] } }
 
-    private func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
         let path = try #require(which(name), "\(name) is missing")
         return try run(path, arguments, environment: environment, deadline: 10)
     }
@@ -142,10 +142,16 @@ struct GateX11 {
         }
     }
 
-    /// "WIDTHxHEIGHT+X+Y" of `window`, as xwininfo tells it.
+    /// "WIDTHxHEIGHT+X+Y" of `window`, X and Y from the root's top left (xwininfo's
+    /// own -geometry line may count from the right edge: "1024x800-0+0").
     func geometry(of window: String) throws -> String {
-        let line = try tool("xwininfo", ["-id", window]).stdout.split(separator: "\n").first { $0.contains("-geometry") }
-        return line.map { String($0.split(separator: " ").last ?? "") } ?? ""
+        var values: [String: String] = [:]
+        for line in try tool("xwininfo", ["-id", window]).stdout.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        let (x, y) = (values["Absolute upper-left X"] ?? "?", values["Absolute upper-left Y"] ?? "?")
+        return "\(values["Width"] ?? "?")x\(values["Height"] ?? "?")+\(x)+\(y)"
     }
 
     func key(_ keys: String...) throws {
