@@ -115,6 +115,8 @@ install: release
 	  >$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-login-terms.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
+	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/terms.md).
+	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
 # A Debian package (scripts/make-deb): the route the README shows first.
 deb: release
@@ -132,7 +134,8 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg \
 	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms \
 	  $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop \
-	  $(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
 clean:
 	rm -rf .build

@@ -28,7 +28,8 @@ public enum ConsentStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case let .unsafePath(path, reason): "refusing to use \(path): \(reason)"
         case let .newerFormat(path, format):
             "\(path) was written by a newer beckon (format \(format)); this one writes format "
-                + "\(ConsentStore.format) and leaves the file as it is"
+                + "\(ConsentStore.format) and leaves the file as it is; its records are still read. Use that newer "
+                + "beckon to accept or revoke, or move the file aside to start a new one here"
         }
     }
 }

@@ -55,7 +55,17 @@ public enum Terms {
         // A store that cannot be read now is no earlier acceptance: the terms
         // are shown as to someone new, and Accept's write says what is wrong.
         if let id = options.consentID { request.earlier = try? earlierAcceptance(of: document, id: id, options: options) }
-        switch try await dialog.present(request).outcome {
+        journal(.shown, document, options) // MARK: every outcome in the journal (Terms+Journal.swift)
+        let outcome = try await answer(dialog.present(request).outcome, document, options)
+        if let event = ConsentJournal.Event(outcome), event != .accepted { journal(event, document, options) }
+        return outcome
+    }
+
+    /// What the window's ending means; an Accept writes the record (and its entry).
+    private static func answer(_ ending: DialogOutcome, _ document: TermsDocument, _ options: TermsOptions)
+        throws -> TermsOutcome
+    {
+        switch ending {
         case .button(Int(TermsWindow.acceptResponse)):
             guard let id = options.consentID else { return .accepted(nil) }
             return .accepted(try recordAcceptance(of: document, id: id, version: options.version, options: options))

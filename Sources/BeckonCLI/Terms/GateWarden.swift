@@ -49,22 +49,42 @@ enum GateWarden {
         var window: pid_t
         /// `--end-session-command`, passed on.
         var endSessionCommand: String?
+        /// The journal fields of the session-ended entry (``ConsentJournal/Context/fields``),
+        /// each given as `--journal NAME=VALUE`; empty for terms without a consent id.
+        var journal: [String: String] = [:]
 
-        /// `--for PID [--end-session-command CMD]`; nil for anything else.
+        /// `--for PID [--end-session-command CMD] [--journal NAME=VALUE]…`; nil for anything else.
         init?(_ arguments: [String]) {
-            guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--for",
+            guard arguments.count >= 2, arguments.count % 2 == 0, arguments[0] == "--for",
                   let pid = pid_t(arguments[1]), pid > 0 else { return nil }
             window = pid
-            if arguments.count == 4 {
-                guard arguments[2] == "--end-session-command" else { return nil }
-                endSessionCommand = arguments[3]
+            for index in stride(from: 2, to: arguments.count, by: 2) {
+                let value = arguments[index + 1]
+                switch arguments[index] {
+                case "--end-session-command" where endSessionCommand == nil:
+                    endSessionCommand = value
+                case "--journal":
+                    guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
+                    journal[String(value[..<equals])] = String(value[value.index(after: equals)...])
+                default:
+                    return nil
+                }
             }
         }
 
         /// The arguments the window's process starts the warden with.
-        static func forWindow(_ pid: pid_t, endSessionCommand: String?) -> [String] {
+        static func forWindow(_ pid: pid_t, endSessionCommand: String?, journal: ConsentJournal.Context? = nil) -> [String] {
             [mode, "--for", "\(pid)"] + (endSessionCommand.map { ["--end-session-command", $0] } ?? [])
+                + (journal?.fields ?? []).flatMap { ["--journal", "\($0)=\($1)"] }
         }
+    }
+
+    /// Writes the session-ended entry for a gate whose terms have a consent
+    /// id (`journal`), naming the `route` that ended the session.
+    static func journalSessionEnded(_ journal: ConsentJournal.Context?, route: SessionEndingRoute) {
+        guard var context = journal else { return }
+        context.sessionEndedBy = route.journalName
+        ConsentJournal.write(.sessionEnded, context)
     }
 
     /// Runs the internal mode: `arguments` are those after the program's name.
@@ -103,9 +123,13 @@ enum GateWarden {
 
     private static func endSession(_ arguments: Arguments, why: String) -> Int32 {
         StandardError.write("beckon: \(why); ending the session\n")
+        // The session's end may send SIGTERM here before the entry below is
+        // written; the warden exits right after it anyway.
+        signal(SIGTERM, SIG_IGN)
         do {
             let route = try SessionEnding(command: arguments.endSessionCommand).end()
             StandardError.write("beckon: asked \(route) to end the session\n")
+            journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route)
             return 0
         } catch {
             StandardError.write("beckon: \(error)\n")

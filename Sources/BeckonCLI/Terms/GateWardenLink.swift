@@ -24,6 +24,8 @@ final class GateWardenLink: @unchecked Sendable {
     private let messageFD: Int32
     private let readyFD: Int32
     private let ending: SessionEnding
+    /// What the session-ended entry says when this process ends the session.
+    private let journal: ConsentJournal.Context?
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private var accepted = false
 
@@ -33,8 +35,10 @@ final class GateWardenLink: @unchecked Sendable {
     /// Starts the warden and waits until it is up; throws when it could not
     /// be started or did not come up (it is killed then, so that it cannot
     /// end the session a second time).
-    init(ending: SessionEnding, executable: String = "/proc/self/exe") throws(StartFailure) {
+    init(ending: SessionEnding, journal: ConsentJournal.Context? = nil,
+         executable: String = "/proc/self/exe") throws(StartFailure) {
         self.ending = ending
+        self.journal = journal
         var message: [Int32] = [-1, -1]
         var ready: [Int32] = [-1, -1]
         guard Self.closeOnExecPipe(&message) else { throw StartFailure(description: "no pipe: \(Self.error())") }
@@ -42,7 +46,8 @@ final class GateWardenLink: @unchecked Sendable {
             close(message[0]); close(message[1])
             throw StartFailure(description: "no pipe: \(Self.error())")
         }
-        let arguments = [executable] + GateWarden.Arguments.forWindow(getpid(), endSessionCommand: ending.command)
+        let arguments = [executable] + GateWarden.Arguments.forWindow(getpid(), endSessionCommand: ending.command,
+                                                                                 journal: journal)
         let spawned = Self.spawn(executable, arguments, messageRead: message[0], readyWrite: ready[1])
         close(message[0])
         close(ready[1])
@@ -99,16 +104,18 @@ final class GateWardenLink: @unchecked Sendable {
 
     /// Ends the session from this process and exits 255: the gate has no warden.
     func endSessionAndExit(_ why: String) -> Never {
-        Self.endSession(ending, why: why)
+        Self.endSession(ending, why: why, journal: journal)
         _exit(ZenityExitCode.error.defaultValue)
     }
 
-    /// Ends the session from this process, saying why on stderr.
-    static func endSession(_ ending: SessionEnding, why: String) {
+    /// Ends the session from this process, saying why on stderr, and writes
+    /// the session-ended entry with `journal` and the route taken.
+    static func endSession(_ ending: SessionEnding, why: String, journal: ConsentJournal.Context? = nil) {
         StandardError.write("beckon terms: \(why); ending the session\n")
         do {
             let route = try ending.end()
             StandardError.write("beckon terms: asked \(route) to end the session\n")
+            GateWarden.journalSessionEnded(journal, route: route)
         } catch {
             StandardError.write("beckon terms: \(error)\n")
         }

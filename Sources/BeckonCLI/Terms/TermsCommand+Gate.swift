@@ -11,13 +11,14 @@ extension TermsCommand {
     /// built or read, so that from here on every end but Accept ends the
     /// session. When it cannot be started the session is ended from here and
     /// the command fails (exit 255): a gate is never shown without a warden.
-    static func startGateWarden(_ arguments: TermsArguments) throws(CLIError) {
+    /// `journal` is what the session-ended entry says (nil: none is written).
+    static func startGateWarden(_ arguments: TermsArguments, journal: ConsentJournal.Context? = nil) throws(CLIError) {
         guard arguments.gate else { return }
         let ending = SessionEnding(command: arguments.endSessionCommand)
         do {
-            gateWarden = try GateWardenLink(ending: ending)
+            gateWarden = try GateWardenLink(ending: ending, journal: journal)
         } catch {
-            GateWardenLink.endSession(ending, why: "\(error)")
+            GateWardenLink.endSession(ending, why: "\(error)", journal: journal)
             throw .failure("the gate was not shown: \(error)")
         }
     }

@@ -35,7 +35,7 @@ enum TermsCommand {
         if arguments.status { return try status(arguments, options) }
         if arguments.revoke { return try revoke(arguments, options) }
         // MARK: the gate's warden (TermsCommand+Gate.swift): up before the terms are read.
-        try startGateWarden(arguments)
+        try startGateWarden(arguments, journal: gateJournalContext(arguments, options))
 
         let document: TermsDocument
         do {
@@ -43,6 +43,7 @@ enum TermsCommand {
         } catch let error as TermsError {
             // Only a timeout comes through as a TermsError: exit 5, as for a window.
             StandardError.write("beckon terms: \(error.description)\n")
+            Terms.journalTimeoutBeforeShowing(options: options) // MARK: every outcome in the journal
             return try finish(.timedOut, arguments)
         }
         for warning in document.warnings { options.onWarning(warning) }

@@ -278,10 +278,18 @@ gboolean beckon_desktop_portal_is_running(void);
 /* ---- the system journal (journal.c) ----------------------------------- */
 
 /* Sends one structured entry of `count` "FIELD=value" strings (values may
- * hold newlines) with libsystemd's sd_journal_sendv, loaded on first use.
- * Returns 0, or a negative errno: -ENOSYS without libsystemd, another when
+ * hold newlines) with libsystemd's sd_journal_sendv, loaded on first use,
+ * from a thread of its own, waiting for it at most `timeout_ms`: a journald
+ * that stalls never holds up the caller. Returns 0, or a negative errno:
+ * -ENOSYS without libsystemd, -ETIMEDOUT when the wait ran out (the entry is
+ * still sent if journald reads again while the process lives), another when
  * no journal listens. */
-int beckon_journal_send(const char *const *fields, int count);
+int beckon_journal_send(const char *const *fields, int count, int timeout_ms);
+
+/* logind's type of `session` (sd_session_get_type: "x11", "wayland", "tty",
+ * "unspecified"); free with g_free. NULL when logind does not know it or
+ * without libsystemd. */
+char *beckon_login_session_type(const char *session);
 
 /* ---- reading the system journal (journal_reader.c) --------------------- */
 

@@ -21,6 +21,19 @@ import Testing
         #expect(parsed?.endSessionCommand == "loginctl terminate-session ''")
     }
 
+    @Test func theJournalContextReachesTheWardenWhole() {
+        var context = ConsentJournal.Context(termsID: "org.example.AUP", environment: [:])
+        context.version = "2"
+        context.file = "/etc/terms with = sign.md"
+        context.gate = true
+        let arguments = GateWarden.Arguments.forWindow(42, endSessionCommand: "true", journal: context)
+        let parsed = GateWarden.Arguments(Array(arguments.dropFirst()))
+        #expect(parsed?.endSessionCommand == "true")
+        #expect(parsed.flatMap { ConsentJournal.Context(fields: $0.journal) } == context)
+        #expect(GateWarden.Arguments(["--for", "4", "--journal", "=x"]) == nil)
+        #expect(GateWarden.Arguments(["--for", "4", "--journal", "NOEQUALS"]) == nil)
+    }
+
     @Test func anythingElseIsRefused() {
         for arguments in [[], ["--for"], ["--for", "0"], ["--for", "-3"], ["--for", "x"], ["--help"],
                           ["--for", "4", "--end-session-command"], ["--for", "4", "--other", "x"]] {

@@ -1,25 +1,100 @@
 @testable import Beckon
 import Testing
 
-/// The journal entry's fields, without a journal: what an admin's query sees.
+/// The journal entries' fields, without a journal: what an admin's query sees.
 @Suite struct ConsentJournalTests {
     let record = ConsentRecord(id: "org.example.Product", version: "3", sha256: String(repeating: "ab", count: 32),
                                acceptedAt: "2026-11-30T12:00:00Z", user: "ada")
 
-    @Test func anAcceptanceCarriesItsFixedMessageIDAndTheRecord() {
-        let fields = ConsentJournal.fields(for: record, event: .accepted)
+    /// A context with every field known, none from this process.
+    var full: ConsentJournal.Context {
+        var context = ConsentJournal.Context(record: record)
+        context.uid = 1000
+        context.sessionID = "4"
+        context.sessionType = "wayland"
+        context.language = "de"
+        context.file = "/etc/xdg/beckon/terms.d/aup.de.md"
+        context.policy = "every-login"
+        context.gate = true
+        context.sessionEndedBy = "gnome"
+        return context
+    }
+
+    @Test func eachOutcomeHasTheContractsMessageIDAndPriority() {
+        let expected: [ConsentJournal.Event: (String, String, Int)] = [
+            .shown: ("shown", "e180d2f4ac7142f4a188837efc7f1f94", 6),
+            .accepted: ("accepted", "2f785ec9ad14419d8cfe503169eac6ed", 6),
+            .declined: ("declined", "61bc49dd8bcf4714be7dc85fdec44a9e", 5),
+            .dismissed: ("dismissed", "827665d2bf3f41fda1018388cdca9b69", 6),
+            .timeout: ("timeout", "97b38904c6d44d628c6d98efb85eaf05", 6),
+            .revoked: ("revoked", "7e0acd1d718b4e948549f13aadd662c2", 6),
+            .sessionEnded: ("session-ended", "e69ab3e0b3864ec89a5363bc3113ef73", 5),
+        ]
+        #expect(Set(ConsentJournal.Event.allCases) == Set(expected.keys))
+        for (event, (name, id, priority)) in expected {
+            #expect(event.rawValue == name && event.messageID == id && event.priority == priority, "\(event)")
+        }
+        #expect(Set(ConsentJournal.Event.allCases.map(\.messageID)).count == ConsentJournal.Event.allCases.count)
+    }
+
+    @Test func anAcceptanceCarriesItsFixedMessageIDAndEveryField() {
+        let fields = ConsentJournal.fields(for: .accepted, full)
         #expect(fields == [
             "MESSAGE_ID=2f785ec9ad14419d8cfe503169eac6ed",
             "MESSAGE=ada accepted the terms org.example.Product version 3 (sha256 \(record.sha256))",
             "PRIORITY=6",
             "SYSLOG_IDENTIFIER=beckon",
+            "BECKON_OUTCOME=accepted",
             "BECKON_EVENT=accepted",
             "BECKON_TERMS_ID=org.example.Product",
             "BECKON_TERMS_VERSION=3",
             "BECKON_TERMS_SHA256=\(record.sha256)",
-            "BECKON_ACCEPTED_AT=2026-11-30T12:00:00Z",
+            "BECKON_LANGUAGE=de",
+            "BECKON_FILE=/etc/xdg/beckon/terms.d/aup.de.md",
+            "BECKON_POLICY=every-login",
+            "BECKON_GATE=true",
             "BECKON_USER=ada",
+            "BECKON_UID=1000",
+            "BECKON_SESSION_ID=4",
+            "BECKON_SESSION_TYPE=wayland",
+            "BECKON_ACCEPTED_AT=2026-11-30T12:00:00Z",
         ])
+    }
+
+    @Test func everyOutcomeCarriesTheContextAndOnlyItsOwnExtras() {
+        for event in ConsentJournal.Event.allCases {
+            let fields = ConsentJournal.fields(for: event, full)
+            #expect(fields.first == "MESSAGE_ID=\(event.messageID)")
+            #expect(fields.contains("PRIORITY=\(event.priority)") && fields.contains("SYSLOG_IDENTIFIER=beckon"))
+            #expect(fields.contains("BECKON_OUTCOME=\(event.rawValue)") && fields.contains("BECKON_EVENT=\(event.rawValue)"))
+            for field in ["BECKON_TERMS_ID=org.example.Product", "BECKON_TERMS_VERSION=3", "BECKON_USER=ada",
+                          "BECKON_UID=1000", "BECKON_GATE=true", "BECKON_SESSION_ID=4", "BECKON_SESSION_TYPE=wayland",
+                          "BECKON_POLICY=every-login", "BECKON_LANGUAGE=de"] {
+                #expect(fields.contains(field), "\(event): \(field)")
+            }
+            let acceptance = event == .accepted || event == .revoked
+            #expect(fields.contains { $0.hasPrefix("BECKON_ACCEPTED_AT=") } == acceptance, "\(event)")
+            #expect(fields.contains("BECKON_SESSION_ENDED_BY=gnome") == (event == .sessionEnded), "\(event)")
+            #expect(fields.contains { $0.hasPrefix("MESSAGE=") && $0.contains("org.example.Product version 3") }, "\(event)")
+        }
+    }
+
+    @Test func unknownValuesAreLeftOutNeverWrittenEmpty() {
+        var context = ConsentJournal.Context(record: record)
+        context.version = nil
+        context.sha256 = nil
+        context.user = nil
+        context.uid = nil
+        context.sessionID = nil
+        context.sessionType = nil
+        context.acceptedAt = nil
+        let fields = ConsentJournal.fields(for: .timeout, context)
+        #expect(!fields.contains { $0.hasSuffix("=") }, "\(fields)")
+        for name in ["BECKON_TERMS_VERSION", "BECKON_TERMS_SHA256", "BECKON_USER", "BECKON_UID", "BECKON_SESSION_ID",
+                     "BECKON_SESSION_TYPE", "BECKON_LANGUAGE", "BECKON_FILE", "BECKON_POLICY"] {
+            #expect(!fields.contains { $0.hasPrefix(name + "=") }, "\(name)")
+        }
+        #expect(fields.contains("BECKON_GATE=false"))
     }
 
     @Test func aRevocationHasItsOwnMessageID() {
@@ -28,13 +103,46 @@ import Testing
         let fields = ConsentJournal.fields(for: unversioned, event: .revoked)
         #expect(fields.first == "MESSAGE_ID=7e0acd1d718b4e948549f13aadd662c2")
         #expect(fields.contains("MESSAGE=ada revoked the acceptance of the terms org.example.Product (sha256 \(record.sha256))"))
-        #expect(fields.contains("BECKON_EVENT=revoked"))
-        #expect(fields.contains("BECKON_TERMS_VERSION="))
+        #expect(fields.contains("BECKON_EVENT=revoked") && fields.contains("BECKON_OUTCOME=revoked"))
+        #expect(!fields.contains { $0.hasPrefix("BECKON_TERMS_VERSION=") })
+    }
+
+    @Test func theWardensContextComesBackFromItsFields() {
+        var context = full
+        context.sha256 = nil
+        context.acceptedAt = nil
+        context.sessionEndedBy = nil
+        #expect(ConsentJournal.Context(fields: Dictionary(uniqueKeysWithValues: context.fields)) == context)
+        #expect(ConsentJournal.Context(fields: [:]) == nil)
+    }
+
+    @Test func aDialogsOutcomeNamesItsEvent() {
+        #expect(ConsentJournal.Event(.accepted(nil)) == .accepted)
+        #expect(ConsentJournal.Event(.declined) == .declined)
+        #expect(ConsentJournal.Event(.dismissed) == .dismissed)
+        #expect(ConsentJournal.Event(.timedOut) == .timeout)
+        #expect(ConsentJournal.Event(.alreadyAccepted(record)) == nil)
+    }
+
+    @Test func theSessionTypeComesFromTheEnvironmentWhereLogindDoesNotTell() {
+        #expect(LoginSession.currentType(sessionID: nil, environment: ["XDG_SESSION_TYPE": "x11"]) == "x11")
+        #expect(LoginSession.currentType(sessionID: nil, environment: ["XDG_SESSION_TYPE": "unspecified"]) == nil)
+        #expect(LoginSession.currentType(sessionID: nil, environment: ["XDG_SESSION_TYPE": ""]) == nil)
+        #expect(LoginSession.currentType(sessionID: nil, environment: [:]) == nil)
+    }
+
+    @Test func everyRecordMemberHasItsJournalField() {
+        let members = ConsentJournal.Field.byRecordMember.map(\.member)
+        var managed = record
+        managed.language = "de"; managed.file = "/f"; managed.policy = "every-login"; managed.gate = true
+        managed.sessionID = "3"; managed.bootID = "b"
+        guard case .object(let json) = managed.json else { Issue.record("not an object"); return }
+        #expect(Set(json.map(\.0)) == Set(members))
     }
 
     @Test func journalFieldNamesAreWhatTheJournalAccepts() {
         // Upper-case letters, digits and underscores, not starting with one (systemd.journal-fields(7)).
-        for field in ConsentJournal.fields(for: record, event: .accepted) {
+        for field in ConsentJournal.fields(for: .sessionEnded, full) {
             let name = field.prefix { $0 != "=" }
             #expect(!name.isEmpty && name.first != "_" && name.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" },
                     "\(name)")
