@@ -124,10 +124,12 @@ enum GateWarden {
     private static func endSession(_ arguments: Arguments, why: String) -> Int32 {
         StandardError.write("beckon: \(why); ending the session\n")
         // The session's end may send SIGTERM here before the entry below is
-        // written; the warden exits right after it anyway.
-        signal(SIGTERM, SIG_IGN)
+        // written; the warden exits right after it anyway. Not before an
+        // administrator's command, though: it would inherit the ignored signal.
+        if arguments.endSessionCommand == nil { signal(SIGTERM, SIG_IGN) }
         do {
             let route = try SessionEnding(command: arguments.endSessionCommand).end()
+            signal(SIGTERM, SIG_IGN)
             StandardError.write("beckon: asked \(route) to end the session\n")
             journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route)
             return 0
