@@ -245,6 +245,21 @@ extension ConsentJournalEndToEndTests {
         _ = journal
     }
 
+    @Test func whereNoJournalRunsTheRecordFileHoldsTheAnswerAndStderrSaysNothing() throws {
+        try #require(getuid() == 0, "only root can hide journald's socket in a mount namespace")
+        let fixture = try TermsFixture()
+        let terms = try fixture.sampleCopy()
+        let id = "org.beckon.events.nojournal.\(UUID().uuidString.prefix(8))"
+        // An empty /run/systemd/journal in a mount namespace of the command's own: no socket to send to.
+        try FileManager.default.createDirectory(atPath: "/run/systemd/journal", withIntermediateDirectories: true)
+        let script = #"mount -t tmpfs none /run/systemd/journal && exec "$0" "$@""#
+        let result = try run("/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/sh", "-c", script,
+                                                  Products.termsHarness, "accept", "--file", terms, "--id", id],
+                             environment: fixture.environment)
+        #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(try fixture.records().contains { $0["id"] as? String == id }, "the record file lacks the answer")
+    }
+
     /// The pid of the running systemd-journald.
     static func journaldPID() -> Int32? {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
