@@ -30,9 +30,15 @@ final class JournalCollector {
             let port = try Self.freePort()
             let process = try RunningProcess(remote, ["--listen-http=127.0.0.1:\(port)",
                                                       "--output=\(directory)/", "--split-mode=host"])
-            let listening = try poll("systemd-journal-remote to listen on 127.0.0.1:\(port)", seconds: 10) {
-                (Self.accepts(port: port), process.process.isRunning)
-            } until: { $0.0 || !$0.1 }
+            let listening: (Bool, Bool)
+            do {
+                listening = try poll("systemd-journal-remote to listen on 127.0.0.1:\(port)", seconds: 10) {
+                    (Self.accepts(port: port), process.process.isRunning)
+                } until: { $0.0 || !$0.1 }
+            } catch {
+                FleetHost.stop(process)
+                throw error
+            }
             if listening.0 {
                 receiver = process
                 url = "http://127.0.0.1:\(port)"
