@@ -130,18 +130,35 @@ int beckon_journal_reader_next(BeckonJournalReader *reader) {
   return reader->api->next(reader->journal);
 }
 
-/* Every field of an entry in one pass over it: an audit needs a score of
- * fields of each of 100,000 entries, where one lookup per field would walk
- * the entry's items each time. */
-int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size) {
-  const void *bytes = NULL;
-  size_t length = 0;
-  int result = reader->api->enumerate_data(reader->journal, &bytes, &length);
-  if (result > 0) {
+/* An audit reads journald's trusted fields ("_..."), beckon's own
+ * ("BECKON_..."), MESSAGE_ID and SYSLOG_IDENTIFIER; never MESSAGE, the prose. */
+static gboolean is_audit_field(const char *data, size_t name_length) {
+  if (name_length > 0 && data[0] == '_') return TRUE;
+  if (name_length > 7 && memcmp(data, "BECKON_", 7) == 0) return TRUE;
+  return (name_length == 10 && memcmp(data, "MESSAGE_ID", 10) == 0) ||
+         (name_length == 17 && memcmp(data, "SYSLOG_IDENTIFIER", 17) == 0);
+}
+
+/* Every field of an entry an audit needs, in one pass over it: an audit
+ * reads a score of fields of each of 100,000 entries, where one lookup per
+ * field would walk the entry's items each time; the fields it does not need
+ * are skipped here, before the Swift side makes a string of them. */
+int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
+                                     size_t *name_length) {
+  while (TRUE) {
+    const void *bytes = NULL;
+    size_t length = 0;
+    int result = reader->api->enumerate_data(reader->journal, &bytes, &length);
+    if (result <= 0) return result;
+    const char *equals = memchr(bytes, '=', length);
+    if (!equals) continue;
+    size_t name = (size_t)(equals - (const char *)bytes);
+    if (!is_audit_field(bytes, name)) continue;
     *data = bytes;
     *size = length;
+    *name_length = name;
+    return 1;
   }
-  return result;
 }
 
 int beckon_journal_reader_previous(BeckonJournalReader *reader) {

@@ -320,10 +320,12 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, c
 /* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno. */
 int beckon_journal_reader_next(BeckonJournalReader *reader);
 
-/* The current entry's next field as "FIELD=value" (`*size` bytes, not
- * NUL-terminated, valid until the reader moves): 1, or 0 after the last
- * field, or a negative errno. */
-int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size);
+/* The current entry's next field an audit reads (`_...`, `BECKON_...`,
+ * MESSAGE_ID, SYSLOG_IDENTIFIER) as "FIELD=value" (`*size` bytes, the name
+ * `*name_length` of them; not NUL-terminated, valid until the reader
+ * moves): 1, or 0 after the last field, or a negative errno. */
+int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
+                                     size_t *name_length);
 
 /* logind's session of this process (sd_pid_get_session, from its cgroup, so
  * not what an environment variable claims); free with g_free. NULL outside a

@@ -72,10 +72,10 @@ public enum ConsentAuditFormat {
 
     private static func aligned(_ rows: [[String]]) -> String {
         guard let header = rows.first else { return "" }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = header.indices.map { column in rows.map { $0[column].unicodeScalars.count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, text in
-                column == row.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+                column == row.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.unicodeScalars.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

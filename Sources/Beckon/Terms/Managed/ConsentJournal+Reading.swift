@@ -128,25 +128,16 @@ extension ConsentJournal {
             if step == 0 { return }
             var fields: [String: String] = [:]
             var data: UnsafePointer<CChar>?
-            var size = 0
-            while beckon_journal_reader_next_field(reader, &data, &size) > 0, let data {
-                let bytes = UnsafeRawBufferPointer(start: data, count: size)
-                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), isAuditField(bytes[..<equals]) else { continue }
-                let name = String(decoding: bytes[..<equals], as: UTF8.self)
-                fields[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            var size = 0, nameLength = 0
+            while beckon_journal_reader_next_field(reader, &data, &size, &nameLength) > 0, let data {
+                data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
+                    fields[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1,
+                                                                        count: size - nameLength - 1), as: UTF8.self)
+                }
             }
             if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
         }
-    }
-
-    /// Whether a field is one an audit reads: journald's trusted `_…` ones,
-    /// beckon's own, the MESSAGE_ID and the identifier; decided on the bytes,
-    /// before any string is made.
-    private static func isAuditField(_ name: Slice<UnsafeRawBufferPointer>) -> Bool {
-        guard let first = name.first else { return false }
-        if first == UInt8(ascii: "_") { return true }
-        if first == UInt8(ascii: "B") { return name.starts(with: "BECKON_".utf8) }
-        return name.elementsEqual("MESSAGE_ID".utf8) || name.elementsEqual("SYSLOG_IDENTIFIER".utf8)
     }
 
     /// The newest accept or revoke of `id` that this user's own beckon wrote:
