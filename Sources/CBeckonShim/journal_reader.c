@@ -65,16 +65,9 @@ struct BeckonJournalReader {
   sd_journal *journal;
 };
 
-BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error) {
-  const struct SdJournalApi *api = journal_api();
-  if (!api) {
-    if (error) *error = -ENOSYS;
-    return NULL;
-  }
-  sd_journal *journal = NULL;
-  int result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
-  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
-  if (result >= 0) result = api->seek_tail(journal);
+/* The reader of an opened, matched, positioned journal; NULL (the journal
+ * closed, `*error` set) when `result`, the last step's, is an error. */
+static BeckonJournalReader *reader_new(const struct SdJournalApi *api, sd_journal *journal, int result, int *error) {
   if (result < 0) {
     if (journal) api->close(journal);
     if (error) *error = result;
@@ -85,6 +78,19 @@ BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int 
   reader->journal = journal;
   if (error) *error = 0;
   return reader;
+}
+
+BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api) {
+    if (error) *error = -ENOSYS;
+    return NULL;
+  }
+  sd_journal *journal = NULL;
+  int result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
+  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
+  if (result >= 0) result = api->seek_tail(journal);
+  return reader_new(api, journal, result, error);
 }
 
 /* An auditor reads journals collected from other hosts (journal-remote's
@@ -114,16 +120,7 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, c
   }
   for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
   if (result >= 0) result = since_usec > 0 ? api->seek_realtime_usec(journal, since_usec) : api->seek_head(journal);
-  if (result < 0) {
-    if (journal) api->close(journal);
-    if (error) *error = result;
-    return NULL;
-  }
-  BeckonJournalReader *reader = g_new0(BeckonJournalReader, 1);
-  reader->api = api;
-  reader->journal = journal;
-  if (error) *error = 0;
-  return reader;
+  return reader_new(api, journal, result, error);
 }
 
 int beckon_journal_reader_next(BeckonJournalReader *reader) {

@@ -6,7 +6,8 @@ import Testing
 /// event contract, turned into journal files by systemd-journal-remote from
 /// journal export format (as a central log receives them), read back with
 /// --file and --directory as JSON, CSV, a table and a summary; and on the
-/// local journal, after real accepts and declines.
+/// local journal after a real accept (ConsentJournalEndToEndTests+Audit.swift,
+/// in the journal's own serialized suite, which starts and stops journald).
 @Suite(.serialized) struct ConsentAuditEndToEndTests {
     static let remote = "/lib/systemd/systemd-journal-remote"
     static let id = "org.example.aup"
@@ -226,24 +227,5 @@ import Testing
                                           "--audit", "--file", fleet.hostA])
             #expect(denied.exitCode == 255 && denied.stderr.contains("Permission denied"), "\(denied)")
         }
-    }
-
-    /// The local journal, after real answers: `--audit` with no source reads it.
-    @Test func theLocalJournalHoldsTheRealAcceptsAndDeclines() throws {
-        let journal = try ConsentJournalEndToEndTests.Journal()
-        let fixture = try TermsFixture()
-        let terms = try fixture.sampleCopy()
-        let id = "org.beckon.audit.\(UUID().uuidString.prefix(8))"
-        let accepted = try fixture.run(answering: .accept, ["--file", terms, "--id", id, "--version", "3"])
-        #expect(accepted.exitCode == 0, "\(accepted)")
-        _ = try poll("the acceptance of \(id) in the journal", seconds: 10) { try journal.entries(id) } until: { !$0.isEmpty }
-        let start = try run(Products.beckon, ["terms", "--audit", "--id", id, "--json"])
-        #expect(start.exitCode == 0, "\(start)")
-        let event = try #require(try JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any])
-        #expect(event["id"] as? String == id && event["version"] as? String == "3" && event["outcome"] as? String == "accepted")
-        var name = [CChar](repeating: 0, count: 256)
-        gethostname(&name, name.count)
-        #expect(event["user"] as? String == NSUserName() && event["host"] as? String == String(cString: name), "\(event)")
-        #expect(event["sha256"] as? String == (try TermsFixture.sha256(terms)))
     }
 }
