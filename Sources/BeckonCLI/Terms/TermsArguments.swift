@@ -30,6 +30,13 @@ struct TermsArguments: ParsedOptions, Equatable {
     /// The ids after `--managed`; none means every configured one.
     var managedIDs: [String] { given.positional }
 
+    // MARK: Auditing the journal (TermsCommand+Audit.swift)
+
+    /// With --audit, every --file (and --filename) given: journal files, not terms.
+    var auditFiles: [String] {
+        given.entries.filter { [Key.file.name, Key.filename.name].contains($0.name) }.compactMap(\.value)
+    }
+
     /// Every option of `beckon terms`, each declared once, in help order.
     enum Key {
         static let file = OptionKey.string("file", "FILENAME",
@@ -67,6 +74,20 @@ struct TermsArguments: ParsedOptions, Equatable {
                                                         + "of asking the session manager")
         static let reread = OptionKey.string("reread", "changes|all", "After an earlier version was accepted, what must\n"
                                              + "be shown again (default: changes; all with --gate)")
+        // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
+        static let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
+                                          + "--id, --version and the options below); exit 1 if none")
+        static let user = OptionKey.string("user", "LOGIN", "Only the events of this user")
+        static let since = OptionKey.string("since", "DATE", "Only events at or after DATE (2026-12-01,\n"
+                                            + "\"2026-12-01 10:00:00\", 2026-12-01T10:00:00Z, today, yesterday)")
+        static let until = OptionKey.string("until", "DATE", "Only events at or before DATE")
+        static let outcome = OptionKey.string("outcome", "OUTCOME", "Only this outcome: "
+                                              + ConsentEvent.Outcome.names)
+        static let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
+                                                + "(or --file FILE, repeatable, for single journal files)")
+        static let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
+        static let summary = OptionKey.flag("summary", "Count distinct users who accepted, declined or were\n"
+                                            + "never asked, per terms version and host")
     }
 
     /// The help sections, in order.
@@ -80,6 +101,9 @@ struct TermsArguments: ParsedOptions, Equatable {
         ]),
         ZenityOptionTable.HelpGroup(name: "managed", title: "Managed terms and the login gate", summary: "", options: [
             Key.managed, Key.gate, Key.endSessionCommand,
+        ]),
+        ZenityOptionTable.HelpGroup(name: "audit", title: "Audit options", summary: "", options: [
+            Key.audit, Key.user, Key.since, Key.until, Key.outcome, Key.directory, Key.csv, Key.summary,
         ]),
     ]
 
@@ -158,6 +182,7 @@ struct TermsArguments: ParsedOptions, Equatable {
     func validate() throws(CLIError) {
         if let first = given.positional.first, !isManaged { throw Self.unexpected(first) }
         if help { return }
+        try validateAudit()
         try validateManaged()
         let (once, status, revoke) = (self.once, self.status, self.revoke)
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
@@ -172,6 +197,42 @@ struct TermsArguments: ParsedOptions, Equatable {
         }
         for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil && !isManaged {
             throw .termsUsage("--\(flag.name) needs --id")
+        }
+    }
+}
+
+// MARK: Auditing: what --audit takes, and what needs it
+
+extension TermsArguments {
+    /// --audit reads the journal and shows nothing: the options that show or
+    /// record terms do not go with it, and its own need it.
+    fileprivate func validateAudit() throws(CLIError) {
+        guard self.audit else {
+            for key in [Key.user, Key.since, Key.until, Key.outcome, Key.directory] where given[key] != nil {
+                throw .termsUsage("--\(key.name) needs --audit")
+            }
+            for key in [Key.csv, Key.summary] where given[key] {
+                throw .termsUsage("--\(key.name) needs --audit")
+            }
+            return
+        }
+        for (key, used) in [(Key.status, self.status), (Key.revoke, self.revoke), (Key.once, self.once),
+                            (Key.managed, isManaged), (Key.gate, self.gate)] where used {
+            throw .termsUsage("--audit and --\(key.name) cannot be used together")
+        }
+        if self.json && self.csv { throw .termsUsage("--json and --csv cannot be used together") }
+        if self.summary && self.csv { throw .termsUsage("--summary prints a table or, with --json, JSON; not --csv") }
+        if self.summary, self.outcome != nil { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
+        if self.directory != nil, !auditFiles.isEmpty {
+            throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
+        }
+        if let outcome = self.outcome, ConsentEvent.Outcome(rawValue: outcome) == nil {
+            throw .termsUsage("--outcome needs one of \(ConsentEvent.Outcome.names), not \(outcome.debugDescription)")
+        }
+        for (key, value) in [(Key.user, self.user), (Key.version, self.version), (Key.directory, self.directory)] {
+            if let value, value.isEmpty || value.containsControlCharacters {
+                throw .termsUsage("--\(key.name) needs a non-empty value without control characters")
+            }
         }
     }
 }

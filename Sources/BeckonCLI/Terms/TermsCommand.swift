@@ -26,6 +26,7 @@ enum TermsCommand {
             try StandardOutput.writeAnswer(TermsHelp.text)
             return 0
         }
+        if arguments.audit { return try audit(arguments) } // MARK: --audit (TermsCommand+Audit.swift)
         if let code = try runManaged(arguments, harness: harness) { return code }
         // --timeout holds from here: while the terms are read, then for the window.
         let deadline = arguments.timeout.map { ContinuousClock.now + .seconds($0) }

@@ -314,6 +314,27 @@ guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader);
 
 void beckon_journal_reader_free(BeckonJournalReader *reader);
 
+/* ---- auditing the journal (journal_reader.c, `beckon terms --audit`) ---- */
+
+/* Opens journal files for reading oldest first: the files in `directory`
+ * (sd_journal_open_directory), or the `file_count` `files`
+ * (sd_journal_open_files), or, both NULL, the local journal; filtered by
+ * `matches`, positioned before the first entry at or after `since_usec`
+ * (0: the first). NULL with `*error` a negative errno when they cannot be read. */
+BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
+                                                        int file_count, const char *const *matches, int count,
+                                                        guint64 since_usec, int *error);
+
+/* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno. */
+int beckon_journal_reader_next(BeckonJournalReader *reader);
+
+/* The current entry's next field an audit reads (`_...`, `BECKON_...`,
+ * MESSAGE_ID, SYSLOG_IDENTIFIER) as "FIELD=value" (`*size` bytes, the name
+ * `*name_length` of them; not NUL-terminated, valid until the reader
+ * moves): 1, or 0 after the last field, or a negative errno. */
+int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
+                                     size_t *name_length);
+
 /* logind's session of this process (sd_pid_get_session, from its cgroup, so
  * not what an environment variable claims); free with g_free. NULL outside a
  * session or without libsystemd. */

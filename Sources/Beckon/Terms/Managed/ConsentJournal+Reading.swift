@@ -36,6 +36,7 @@ extension ConsentJournal {
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The negative errno from libsystemd (-ENOSYS: no libsystemd).
         public var code: Int32
+        public init(code: Int32) { self.code = code }
         public var description: String {
             code == -ENOSYS ? "libsystemd is not installed" : "the journal cannot be read: \(String(cString: strerror(-code)))"
         }
@@ -74,6 +75,69 @@ extension ConsentJournal {
             entries.append(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader))))
         }
         return entries
+    }
+
+    /// Where journal entries are read from: this machine's journal, or
+    /// journal files collected from other hosts (`beckon terms --audit`).
+    public enum Source: Sendable, Hashable {
+        /// The local journal (`SD_JOURNAL_LOCAL_ONLY`).
+        case local
+        /// Every journal file in a directory (systemd-journal-remote's, a copy of /var/log/journal/ID).
+        case directory(String)
+        /// These journal files.
+        case files([String])
+    }
+
+    /// Calls `body` with each entry of `source` that matches `matches`
+    /// (as in ``entries(matching:limit:)``), oldest first from `since`
+    /// (microseconds since the epoch; 0: the first entry). An entry holds
+    /// every field journald's and beckon's (`_…`, `BECKON_…`, `MESSAGE_ID`,
+    /// `SYSLOG_IDENTIFIER`), never `MESSAGE`: an audit of 100,000 entries
+    /// needs no prose. `body` returns false to stop.
+    public static func forEachEntry(in source: Source, matching matches: [String], since: UInt64 = 0,
+                                    _ body: (Entry) -> Bool) throws(ReadError) {
+        var pointers = matches.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        var code: Int32 = 0
+        let reader = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers -> OpaquePointer? in
+                switch source {
+                case .local:
+                    return beckon_journal_reader_open_sources(nil, nil, 0, matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                case .directory(let directory):
+                    return beckon_journal_reader_open_sources(directory, nil, 0, matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                case .files(let files):
+                    var filePointers = files.map { strdup($0) }
+                    defer { filePointers.forEach { free($0) } }
+                    return filePointers.withUnsafeMutableBufferPointer { files in
+                        files.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                            beckon_journal_reader_open_sources(nil, $0.baseAddress, Int32($0.count), matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                        }
+                    }
+                }
+            }
+        }
+        guard let reader else { throw ReadError(code: code) }
+        defer { beckon_journal_reader_free(reader) }
+        while true {
+            let step = beckon_journal_reader_next(reader)
+            if step < 0 { throw ReadError(code: step) }
+            if step == 0 { return }
+            var fields: [String: String] = [:]
+            var data: UnsafePointer<CChar>?
+            var size = 0, nameLength = 0
+            while beckon_journal_reader_next_field(reader, &data, &size, &nameLength) > 0, let data {
+                data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
+                    fields[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1,
+                                                                        count: size - nameLength - 1), as: UTF8.self)
+                }
+            }
+            if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
+        }
     }
 
     /// The newest accept or revoke of `id` that this user's own beckon wrote:

@@ -1,0 +1,41 @@
+/// What `beckon terms --audit` asks the journal: where to read, and which
+/// events to keep. Every filter left nil keeps all.
+public struct ConsentAuditQuery: Sendable, Hashable {
+    public var source: ConsentJournal.Source = .local
+    /// Only these terms (`BECKON_TERMS_ID`).
+    public var termsID: String?
+    /// Only this version (`BECKON_TERMS_VERSION`).
+    public var version: String?
+    /// Only this login name (`BECKON_USER`).
+    public var user: String?
+    /// Only events at or after this time, microseconds since the epoch.
+    public var since: UInt64?
+    /// Only events at or before this time, microseconds since the epoch.
+    public var until: UInt64?
+    public var outcome: ConsentEvent.Outcome?
+
+    public init(source: ConsentJournal.Source = .local) {
+        self.source = source
+    }
+
+    /// Whether `event` passes every filter.
+    public func matches(_ event: ConsentEvent) -> Bool {
+        inTimeRange(event)
+            && (termsID == nil || event.termsID == termsID)
+            && (version == nil || event.version == version)
+            && (user == nil || event.user == user)
+            && (outcome == nil || event.outcome == outcome)
+    }
+
+    /// Whether `event` lies between ``since`` and ``until``: the only filters
+    /// a summary keeps for the users it counts as seen on a host.
+    public func inTimeRange(_ event: ConsentEvent) -> Bool {
+        (since.map { event.time >= $0 } ?? true) && (until.map { event.time <= $0 } ?? true)
+    }
+
+    /// The journal matches every beckon event passes: beckon's identifier,
+    /// and one of the outcomes' MESSAGE_IDs (an OR, being one field).
+    public static var journalMatches: [String] {
+        ["SYSLOG_IDENTIFIER=beckon"] + ConsentEvent.Outcome.allCases.map { "MESSAGE_ID=\($0.messageID)" }
+    }
+}

@@ -1,0 +1,162 @@
+@testable import Beckon
+import Glibc
+import Testing
+
+/// `beckon terms --audit` without a journal: the filters, the dates, the
+/// formats and the summary's counts, on event values.
+@Suite(.serialized) struct ConsentAuditTests {
+    static func event(_ user: String?, _ outcome: ConsentEvent.Outcome, host: String? = "host-a", id: String? = "org.aup",
+                      version: String? = "3", time: UInt64 = 1_764_583_200_000_000) -> ConsentEvent {
+        var event = ConsentEvent(time: time, outcome: outcome)
+        event.user = user
+        event.host = host
+        event.termsID = id
+        event.version = version
+        return event
+    }
+
+    @Test func eachFilterKeepsOnlyItsEvents() {
+        let alice = Self.event("alice", .accepted, time: 100)
+        let bob = Self.event("bob", .declined, id: "org.other", version: "1", time: 200)
+        var query = ConsentAuditQuery()
+        #expect(query.matches(alice) && query.matches(bob))
+        query.termsID = "org.aup"
+        #expect(query.matches(alice) && !query.matches(bob))
+        query = ConsentAuditQuery()
+        query.version = "1"
+        #expect(!query.matches(alice) && query.matches(bob))
+        query = ConsentAuditQuery()
+        query.user = "alice"
+        #expect(query.matches(alice) && !query.matches(bob))
+        query = ConsentAuditQuery()
+        query.outcome = .declined
+        #expect(!query.matches(alice) && query.matches(bob))
+        query = ConsentAuditQuery()
+        query.since = 150
+        #expect(!query.matches(alice) && query.matches(bob))
+        query.since = 100
+        query.until = 100 // both bounds are inclusive
+        #expect(query.matches(alice) && !query.matches(bob))
+        // A version filter does not match an entry without a version.
+        query = ConsentAuditQuery()
+        query.version = "3"
+        #expect(!query.matches(Self.event("carol", .shown, version: nil)))
+    }
+
+    @Test func theOutcomeComesFromTheNewFieldTheOldOneOrTheMessageID() {
+        func entry(_ fields: [String: String]) -> ConsentJournal.Entry {
+            ConsentJournal.Entry(fields: fields, realtimeMicroseconds: 42)
+        }
+        #expect(ConsentEvent(entry(["BECKON_OUTCOME": "timeout", "BECKON_EVENT": "timeout"]))?.outcome == .timeout)
+        // Entries written before issue 23 have BECKON_EVENT only.
+        #expect(ConsentEvent(entry(["BECKON_EVENT": "revoked"]))?.outcome == .revoked)
+        #expect(ConsentEvent(entry(["MESSAGE_ID": "e69ab3e0b3864ec89a5363bc3113ef73"]))?.outcome == .sessionEnded)
+        #expect(ConsentEvent(entry(["MESSAGE_ID": "0000"])) == nil)
+        let event = ConsentEvent(entry([
+            "BECKON_OUTCOME": "accepted", "BECKON_TERMS_ID": "org.aup", "BECKON_TERMS_VERSION": "", "BECKON_GATE": "true",
+            "_HOSTNAME": "h", "BECKON_USER": "ada", "BECKON_SESSION_TYPE": "wayland",
+        ]))
+        #expect(event?.time == 42 && event?.termsID == "org.aup" && event?.gate == true && event?.host == "h")
+        #expect(event?.version == nil, "an empty version is no version")
+        #expect(event?.sessionType == "wayland" && event?.user == "ada" && event?.language == nil)
+    }
+
+    @Test func datesAreReadAsJournalctlReadsThem() throws {
+        setenv("TZ", "UTC", 1)
+        tzset()
+        defer { unsetenv("TZ"); tzset() }
+        let midnight: UInt64 = 1_796_083_200_000_000 // 2026-12-01T00:00:00Z
+        #expect(ConsentAuditDate.microseconds("2026-12-01") == midnight)
+        #expect(ConsentAuditDate.microseconds("2026-12-01 10:00:00") == midnight + 36_000_000_000)
+        #expect(ConsentAuditDate.microseconds("2026-12-01 10:00") == midnight + 36_000_000_000)
+        #expect(ConsentAuditDate.microseconds("2026-12-01T10:00:00Z") == midnight + 36_000_000_000)
+        #expect(ConsentAuditDate.microseconds("2026-12-01T12:00:00+02:00") == midnight + 36_000_000_000)
+        #expect(ConsentAuditDate.microseconds("2026-12-01T10:00:00.5Z") == midnight + 36_000_500_000)
+        #expect(ConsentAuditDate.microseconds("@1796083200") == midnight)
+        let noon = midnight + 43_200_000_000
+        #expect(ConsentAuditDate.microseconds("today", now: noon) == midnight)
+        #expect(ConsentAuditDate.microseconds("yesterday", now: noon) == midnight - 86_400_000_000)
+        #expect(ConsentAuditDate.microseconds("tomorrow", now: noon) == midnight + 86_400_000_000)
+        #expect(ConsentAuditDate.microseconds("now", now: noon) == noon)
+        for bad in ["", "garbage", "2026-13-01", "2026-12-32", "2026-12-01 25:00", "12/01/2026", "@x", "2026-12-01X"] {
+            #expect(ConsentAuditDate.microseconds(bad) == nil, "\(bad.debugDescription)")
+        }
+        #expect(ConsentAuditDate.iso8601(midnight + 36_000_000_042) == "2026-12-01T10:00:00.000042Z")
+        #expect(ConsentAuditDate.iso8601(midnight, fraction: false) == "2026-12-01T00:00:00Z")
+    }
+
+    @Test func csvQuotesAsRFC4180AndDisarmsFormulas() {
+        #expect(ConsentAuditFormat.csvCell("plain") == "plain")
+        #expect(ConsentAuditFormat.csvCell("a,b") == "\"a,b\"")
+        #expect(ConsentAuditFormat.csvCell("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(ConsentAuditFormat.csvCell("two\nlines") == "\"two\nlines\"")
+        #expect(ConsentAuditFormat.csvCell("cr\r\nlf") == "\"cr\r\nlf\"")
+        for formula in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx"] {
+            #expect(ConsentAuditFormat.csvCell(formula) == "'" + formula, "\(formula.debugDescription)")
+        }
+        #expect(ConsentAuditFormat.csvCell("=HYPERLINK(\"x\",\"y\")") == "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"")
+        let csv = ConsentAuditFormat.csv([Self.event("ev,e", .accepted)])
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines.count == 3 && lines[2].isEmpty, "a header, a row, CRLF after each")
+        #expect(lines[0].hasPrefix("time,time_usec,host,user,uid,id,version,outcome,"))
+        #expect(lines[1].contains(",host-a,\"ev,e\",,org.aup,3,accepted,"), "\(lines[1])")
+        #expect(ConsentAuditFormat.csv([]).components(separatedBy: "\r\n").count == 2, "the header alone")
+    }
+
+    @Test func noValueCanForgeARowOfTheTable() {
+        let table = ConsentAuditFormat.table([Self.event("mallory\n2026-01-01T00:00:00Z  h  root", .accepted)])
+        let lines = table.split(separator: "\n")
+        #expect(lines.count == 2, "\(table)")
+        #expect(lines[1].contains("mallory\\n2026"))
+        #expect(ConsentAuditFormat.table([]).split(separator: "\n").count == 1, "the header alone")
+        #expect(lines[0].hasPrefix("TIME                  HOST    USER"), "aligned: \(lines[0])")
+    }
+
+    @Test func jsonHasEveryKnownFieldTypedAndNoInventedOnes() {
+        var event = Self.event("ada", .sessionEnded)
+        event.gate = true
+        event.uid = "1000"
+        event.sessionEndedBy = "logind"
+        let json = ConsentAuditFormat.json(event)
+        #expect(json["time"] == .string("2025-12-01T10:00:00.000000Z"))
+        #expect(json["time_usec"] == .int(1_764_583_200_000_000))
+        #expect(json["outcome"] == .string("session-ended"))
+        #expect(json["gate"] == .bool(true) && json["uid"] == .int(1000))
+        #expect(json["session_ended_by"] == .string("logind"))
+        #expect(json["language"] == nil && json["sha256"] == nil, "unknown fields are left out")
+    }
+
+    @Test func theSummaryCountsDistinctUsersPerVersionAndHost() {
+        let events = [
+            Self.event("alice", .shown), Self.event("alice", .accepted), Self.event("alice", .accepted, time: 2),
+            Self.event("bob", .shown), Self.event("bob", .declined),
+            Self.event("carol", .shown, id: "org.other"), // seen on host-a, never asked org.aup 3
+            Self.event("dan", .dismissed), // asked, neither accepted nor declined
+            Self.event("erin", .accepted, version: "2"), // another version: never asked version 3
+            Self.event("frank", .accepted, host: "host-b"),
+            Self.event("gina", .sessionEnded, host: "host-b"), // a session end is not being asked
+            Self.event(nil, .shown, host: "host-c"), // a host with events but no user
+        ]
+        var query = ConsentAuditQuery()
+        query.termsID = "org.aup"
+        query.version = "3"
+        let summary = ConsentAuditSummary(events: events, query: query)
+        #expect(summary.rows.map(\.host) == ["host-a", "host-b", "host-c"])
+        let a = summary.rows[0], b = summary.rows[1], c = summary.rows[2]
+        #expect(a.accepted == ["alice"] && a.declined == ["bob"])
+        #expect(a.neverAsked == ["carol", "erin"] && a.seen.count == 5)
+        #expect(b.accepted == ["frank"] && b.declined.isEmpty && b.neverAsked == ["gina"])
+        #expect(c.seen.isEmpty && c.neverAsked.isEmpty)
+        let all = ConsentAuditSummary(events: events, query: ConsentAuditQuery())
+        #expect(all.rows.map { "\($0.termsID) \($0.version ?? "-") \($0.host ?? "-")" } == [
+            "org.aup 2 host-a", "org.aup 2 host-b", "org.aup 2 host-c", "org.aup 3 host-a", "org.aup 3 host-b",
+            "org.aup 3 host-c", "org.other 3 host-a", "org.other 3 host-b", "org.other 3 host-c",
+        ])
+        var alone = ConsentAuditQuery()
+        alone.user = "bob"
+        alone.until = 1
+        #expect(ConsentAuditSummary(events: events, query: alone).rows.isEmpty, "bob's events are all after --until")
+        let lines = ConsentAuditFormat.jsonLines(summary).split(separator: "\n")
+        #expect(lines.first == #"{"id":"org.aup","version":"3","host":"host-a","accepted":1,"declined":1,"never_asked":2,"users":5,"accepted_users":["alice"],"declined_users":["bob"],"never_asked_users":["carol","erin"]}"#)
+    }
+}
