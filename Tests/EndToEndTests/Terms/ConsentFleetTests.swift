@@ -13,11 +13,6 @@ import Testing
     static let id = "org.example.aup"
     static let acceptedMessageID = "2f785ec9ad14419d8cfe503169eac6ed"
 
-    /// Whether `beckon terms --audit` is built (issue 23, part audit). Until
-    /// it is, the collector's files are read with journalctl alone; set this
-    /// to true when it lands, and ``auditListsTheAcceptanceWithTheSendersHostname()`` runs.
-    static let auditIsBuilt = false
-
     @Test func anAcceptanceOnAnotherHostReachesTheCollectorWithItsHostname() throws {
         let fleet = try Self.acceptOnSecondHost()
         let entries = try fleet.collector.entries(["BECKON_TERMS_ID=\(Self.id)", "MESSAGE_ID=\(Self.acceptedMessageID)"])
@@ -41,8 +36,7 @@ import Testing
         #expect(entry["BECKON_ACCEPTED_AT"] as? String == record["accepted_at"] as? String)
     }
 
-    @Test(.enabled(if: auditIsBuilt, "beckon terms --audit is not built yet (issue 23, part audit)"))
-    func auditListsTheAcceptanceWithTheSendersHostname() throws {
+    @Test func auditListsTheAcceptanceWithTheSendersHostname() throws {
         let fleet = try Self.acceptOnSecondHost()
         let events = try Self.audit(["--directory", fleet.collector.directory, "--json"], in: fleet.fixture)
         let accepted = events.filter { $0["id"] as? String == Self.id && $0["outcome"] as? String == "accepted" }

@@ -16,7 +16,12 @@ extension ConsentJournalEndToEndTests {
         _ = try poll("the acceptance of \(id) in the journal", seconds: 10) { try journal.entries(id) } until: { !$0.isEmpty }
         let start = try run(Products.beckon, ["terms", "--audit", "--id", id, "--json"])
         #expect(start.exitCode == 0, "\(start)")
-        let event = try #require(try JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any])
+        // One object a line: the window shown, then its answer.
+        let events = try start.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(events.map { $0["outcome"] as? String } == ["shown", "accepted"], "\(events)")
+        let event = try #require(events.last)
         #expect(event["id"] as? String == id && event["version"] as? String == "3" && event["outcome"] as? String == "accepted")
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count)

@@ -3,43 +3,10 @@
 /// beckon's fields, and those journald adds itself (host, boot, time).
 /// A field the entry lacks is nil, never an invented empty value.
 public struct ConsentEvent: Sendable, Hashable {
-    /// What happened, `BECKON_OUTCOME` (`BECKON_EVENT` on entries older than
-    /// the field; else read from the MESSAGE_ID).
-    public enum Outcome: String, Sendable, Hashable, CaseIterable {
-        case shown, accepted, declined, dismissed, timeout, revoked
-        case sessionEnded = "session-ended"
-
-        /// The entry's MESSAGE_ID, one per outcome, as systemd's catalogue keys them.
-        public var messageID: String {
-            switch self {
-            case .shown: "e180d2f4ac7142f4a188837efc7f1f94"
-            case .accepted: ConsentJournal.acceptedMessageID
-            case .declined: "61bc49dd8bcf4714be7dc85fdec44a9e"
-            case .dismissed: "827665d2bf3f41fda1018388cdca9b69"
-            case .timeout: "97b38904c6d44d628c6d98efb85eaf05"
-            case .revoked: ConsentJournal.revokedMessageID
-            case .sessionEnded: "e69ab3e0b3864ec89a5363bc3113ef73"
-            }
-        }
-
-        /// The outcome a MESSAGE_ID stands for.
-        public init?(messageID: String) {
-            guard let outcome = Self.allCases.first(where: { $0.messageID == messageID }) else { return nil }
-            self = outcome
-        }
-
-        /// Whether the user had the terms in front of them: a shown window or
-        /// pager, and every answer to one. A revoke or a gate's session end is not.
-        public var wasAsked: Bool {
-            switch self {
-            case .shown, .accepted, .declined, .dismissed, .timeout: true
-            case .revoked, .sessionEnded: false
-            }
-        }
-
-        /// The outcomes' names, for a message that lists them.
-        public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-    }
+    /// What happened: one name for the outcome the writer writes and the
+    /// audit reads (`BECKON_OUTCOME`; `BECKON_EVENT` on entries older than the
+    /// field; else read from the MESSAGE_ID).
+    public typealias Outcome = ConsentJournal.Event
 
     /// When journald received it (`__REALTIME_TIMESTAMP`), microseconds since the epoch.
     public var time: UInt64

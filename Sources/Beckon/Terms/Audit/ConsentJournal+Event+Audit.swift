@@ -1,0 +1,20 @@
+/// What an audit asks of an outcome.
+extension ConsentJournal.Event {
+    /// The outcome a MESSAGE_ID stands for.
+    public init?(messageID: String) {
+        guard let outcome = Self.allCases.first(where: { $0.messageID == messageID }) else { return nil }
+        self = outcome
+    }
+
+    /// Whether the user had the terms in front of them: a shown window or
+    /// pager, and every answer to one. A revoke or a gate's session end is not.
+    public var wasAsked: Bool {
+        switch self {
+        case .shown, .accepted, .declined, .dismissed, .timeout: true
+        case .revoked, .sessionEnded: false
+        }
+    }
+
+    /// The outcomes' names, for a message that lists them.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
