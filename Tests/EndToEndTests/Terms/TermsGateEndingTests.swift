@@ -34,18 +34,35 @@ import Testing
         return (shown, warden)
     }
 
-    @Test func declineEndsTheSessionOnceThroughGnomesSessionManagerAndExitsOne() throws {
-        try X11.require()
+    /// A gate shown on the short terms: its warden up, Accept usable, and a
+    /// fake GNOME session manager on a private bus counting the calls.
+    private struct ShownGate {
+        let manager: FakeSessionManager
+        let fixture: TermsFixture
+        let process: RunningProcess
+        let warden: Int32
+    }
+
+    /// Starts `beckon terms --gate` on the short terms with `extra` options and
+    /// waits until its window shows, focused, with Accept usable.
+    private static func showGate(_ extra: [String] = [], in fixture: TermsFixture? = nil,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> ShownGate {
         let bus = try PrivateSessionBus(withServer: false)
         let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms, "--id", "org.beckon.gate", "--json"],
-                                        environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
+        let fixture = try fixture ?? TermsFixture()
+        let terms = try fixture.file("rules.md", shortTerms)
+        let process = try fixture.start(["--gate", "--file", terms] + extra, environment: environment(manager))
+        let (window, warden) = try gateWindowAndWarden(of: process, sourceLocation: sourceLocation)
+        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        return ShownGate(manager: manager, fixture: fixture, process: process, warden: warden)
+    }
+
+    @Test func declineEndsTheSessionOnceThroughGnomesSessionManagerAndExitsOne() throws {
+        try X11.require()
+        let gate = try Self.showGate(["--id", "org.beckon.gate", "--json"])
+        let (manager, fixture, process, warden) = (gate.manager, gate.fixture, gate.process, gate.warden)
         // Out of the terminal's reach: a session of its own, not the window's.
         #expect(GateWardenProcess.sessionID(of: warden) == warden)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
         #expect(manager.calls().isEmpty, "the session was ended before an answer")
 
         try Xdotool.key("alt+d") // Decline's mnemonic
@@ -59,14 +76,8 @@ import Testing
 
     @Test func acceptLetsTheSessionGoOnAndTheWardenExits() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms, "--id", "org.beckon.gate"],
-                                        environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate(["--id", "org.beckon.gate"])
+        let (manager, fixture, process, warden) = (gate.manager, gate.fixture, gate.process, gate.warden)
 
         try Xdotool.key("Return")
         let result = process.wait(deadline: 10)
@@ -79,13 +90,8 @@ import Testing
 
     @Test func killingTheWindowsProcessEndsTheSessionOnce() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms], environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate()
+        let (manager, process, warden) = (gate.manager, gate.process, gate.warden)
 
         kill(process.pid, SIGKILL)
         let result = process.wait(deadline: 10)
@@ -96,13 +102,8 @@ import Testing
 
     @Test func sigtermOfTheWindowsProcessEndsTheSessionOnce() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms], environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate()
+        let (manager, process, warden) = (gate.manager, gate.process, gate.warden)
 
         kill(process.pid, SIGTERM)
         let result = process.wait(deadline: 10)
@@ -113,13 +114,8 @@ import Testing
 
     @Test func aHangUpOfTheWholeProcessGroupDoesNotReachTheWarden() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms], environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate()
+        let (manager, process, warden) = (gate.manager, gate.process, gate.warden)
         // Foundation's Process starts each child in a process group of its own,
         // as a shell does a job: the group can be signalled without the tests.
         try #require(GateWardenProcess.processGroup(of: process.pid) == process.pid)
@@ -135,13 +131,8 @@ import Testing
 
     @Test func killingTheWardenMakesTheWindowsProcessEndTheSessionItself() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
-        let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
-        let process = try fixture.start(["--gate", "--file", terms], environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate()
+        let (manager, process, warden) = (gate.manager, gate.process, gate.warden)
 
         kill(warden, SIGKILL)
         let result = process.wait(deadline: 20)
@@ -152,15 +143,10 @@ import Testing
 
     @Test func theAdministratorsCommandRunsInsteadOfAnyDBusCall() throws {
         try X11.require()
-        let bus = try PrivateSessionBus(withServer: false)
-        let manager = try FakeSessionManager(.gnome, on: bus)
         let fixture = try TermsFixture()
-        let terms = try fixture.file("rules.md", Self.shortTerms)
         let ran = fixture.root.appendingPathComponent("ended session").path
-        let process = try fixture.start(["--gate", "--file", terms, "--end-session-command", "touch '\(ran)'"],
-                                        environment: Self.environment(manager))
-        let (window, warden) = try Self.gateWindowAndWarden(of: process)
-        try TermsInput.waitForGate(window, "open", "accept-sensitive")
+        let gate = try Self.showGate(["--end-session-command", "touch '\(ran)'"], in: fixture)
+        let (manager, process, warden) = (gate.manager, gate.process, gate.warden)
 
         try Xdotool.key("alt+d")
         #expect(process.wait(deadline: 10).exitCode == 1)
