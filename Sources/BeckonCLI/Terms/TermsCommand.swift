@@ -168,11 +168,10 @@ enum TermsCommand {
     }
 
     /// `value` on one line: control characters (a newline written into the
-    /// file by hand) as JSON escapes, so no value can forge another line.
+    /// file by hand) as JSON escapes, so no value can forge another line; the
+    /// same rule as `--audit`'s table.
     static func oneLine(_ value: String) -> String {
-        guard value.containsControlCharacters else { return value }
-        let quoted = JSONValue.string(value).serialized()
-        return String(quoted.dropFirst().dropLast())
+        ConsentAuditFormat.escapingControlCharacters(value)
     }
 
     /// Library errors become command errors with exit code 255.
