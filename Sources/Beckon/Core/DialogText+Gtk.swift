@@ -30,3 +30,15 @@ extension DialogText {
         return label
     }
 }
+
+extension DialogText {
+    /// The text as a screen reader should say it: markup's tags taken off by
+    /// Pango's own parser (the string as given if it does not parse).
+    var plainText: String {
+        guard isMarkup else { return string }
+        var plain: UnsafeMutablePointer<CChar>?
+        guard pango_parse_markup(string, -1, 0, nil, &plain, nil, nil) != 0, let plain else { return string }
+        defer { g_free(plain) }
+        return String(cString: plain)
+    }
+}

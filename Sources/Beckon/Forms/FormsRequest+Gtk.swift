@@ -11,6 +11,8 @@ extension FormsRequest: GtkDialogKind {
         try validate()
         let (dialog, content) = frame.makeDialog(centered: true)
         gtk_window_set_default(dialog.cast(), nil)
+        // A window with no title is named by its heading, as a screen reader reads it.
+        if frame.title == nil, let text { GtkAccessible.name(dialog, text.plainText) }
 
         let box = gtk_frame_new(nil)!
         if let text {
@@ -38,15 +40,19 @@ extension FormsRequest: GtkDialogKind {
 
         var readers: [@GtkActor () -> FormFieldValue] = []
         var watchers: [(UnsafeMutableRawPointer, String)] = []
-        for (row, field) in fields.enumerated() {
+        // Last row first: a GtkGrid lists its newest child first to a screen
+        // reader, so this reads the fields top to bottom, as they are seen.
+        for (row, field) in fields.enumerated().reversed() {
             let label = gtk_label_new(field.label)!
             gtk_widget_set_halign(label, GTK_ALIGN_START)
-            gtk_grid_attach(grid.cast(), label, 0, Int32(row), 1, 1)
             let made = Self.makeField(field)
             gtk_widget_set_hexpand(made.widget, 1)
-            gtk_grid_attach_next_to(grid.cast(), made.widget, label, GTK_POS_RIGHT, 1, 1)
-            readers.append(made.read)
-            watchers.append(made.changes)
+            gtk_grid_attach(grid.cast(), made.widget, 1, Int32(row), 1, 1)
+            gtk_grid_attach(grid.cast(), label, 0, Int32(row), 1, 1)
+            // The label names the field (makeField names a scrolled one's view).
+            GtkAccessible.label(made.widget, by: label)
+            readers.insert(made.read, at: 0)
+            watchers.insert(made.changes, at: 0)
         }
         gtk_widget_show_all(box)
 
@@ -57,6 +63,7 @@ extension FormsRequest: GtkDialogKind {
                 let problem = self.problem(readers.map { $0() })
                 gtk_widget_set_sensitive(okButton, problem == nil ? 1 : 0)
                 gtk_widget_set_tooltip_text(okButton, problem)
+                GtkAccessible.describe(okButton, problem ?? "")
                 gtk_label_set_text(problemLabel.cast(), problem ?? "")
                 if problem == nil { gtk_widget_hide(problemLabel) } else { gtk_widget_show(problemLabel) }
             }
@@ -101,6 +108,7 @@ extension FormsRequest: GtkDialogKind {
             let store = beckon_list_store_new(Int32(columns.count), 0)!
             appendRows(rows, columns: columns.count, to: store)
             let tree = gtk_tree_view_new_with_model(OpaquePointer(store))!
+            GtkAccessible.name(tree, field.label)
             g_object_unref(store)
             for (index, title) in columns.enumerated() {
                 _ = beckon_tree_view_append_text_column(tree, title, Int32(index), 0)
@@ -141,6 +149,7 @@ extension FormsRequest: GtkDialogKind {
         read: @GtkActor () -> FormFieldValue, changes: (UnsafeMutableRawPointer, String)
     ) {
         let view = gtk_text_view_new()!
+        GtkAccessible.name(view, field.label)
         gtk_text_view_set_wrap_mode(view.cast(), GTK_WRAP_WORD)
         gtk_text_view_set_accepts_tab(view.cast(), 0)
         let buffer = gtk_text_view_get_buffer(view.cast())!

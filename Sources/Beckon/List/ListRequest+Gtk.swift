@@ -21,6 +21,8 @@ extension ListRequest: GtkDialogKind {
         let toggles = style.hasToggles
         let store = beckon_list_store_new(Int32(columns.count), toggles ? 1 : 0)!
         let treeView = gtk_tree_view_new_with_model(OpaquePointer(store))!
+        // The table has no label of its own: the dialog's text names it.
+        GtkAccessible.name(treeView, text?.plainText ?? frame.title ?? columns.joined(separator: ", "))
         g_object_unref(store) // the view holds it
         addColumns(to: treeView)
         gtk_tree_view_set_headers_visible(treeView.cast(), showsHeaders ? 1 : 0)

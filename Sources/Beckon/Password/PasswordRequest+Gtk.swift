@@ -15,6 +15,7 @@ extension PasswordRequest: GtkDialogKind {
             gtk_box_pack_start(top.cast(), image, 0, 0, 12)
         }
         let headingLabel = gtk_label_new(heading)!
+        if frame.title == nil { GtkAccessible.name(dialog, heading) }
         gtk_label_set_line_wrap(headingLabel.cast(), 1)
         gtk_label_set_xalign(headingLabel.cast(), 0)
         gtk_box_pack_start(top.cast(), headingLabel, 0, 0, 12)
@@ -29,15 +30,19 @@ extension PasswordRequest: GtkDialogKind {
             gtk_label_set_xalign(label.cast(), 0)
             let field = gtk_entry_new()!
             gtk_widget_set_hexpand(field, 1)
+            GtkAccessible.label(field, by: label)
             gtk_grid_attach(grid.cast(), label, 0, row, 1, 1)
             gtk_grid_attach(grid.cast(), field, 1, row, 1, 1)
             return field
         }
+        // The password line goes in first: a GtkGrid lists its newest child
+        // first to a screen reader, so this reads the user name before the
+        // password, as they are seen.
+        let passwordField = addLine(passwordLabel, row: 1)
         // Return in the user-name field does nothing, as in zenity: only the
         // password field answers with the default button.
         let usernameField = asksUsername ? addLine(usernameLabel, row: 0) : nil
         if let usernameField { gtk_entry_set_text(usernameField.cast(), username) }
-        let passwordField = addLine(passwordLabel, row: 1)
         gtk_entry_set_visibility(passwordField.cast(), 0)
         gtk_entry_set_activates_default(passwordField.cast(), 1)
         gtk_box_pack_start(content.cast(), grid, 0, 1, 5)

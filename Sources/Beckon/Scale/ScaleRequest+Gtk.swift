@@ -22,6 +22,7 @@ extension ScaleRequest: GtkDialogKind {
         gtk_scale_set_digits(scale.cast(), 0)
         gtk_scale_set_value_pos(scale.cast(), GtkPositionType(rawValue: 1)) // GTK_POS_RIGHT
         gtk_scale_set_draw_value(scale.cast(), showsValue ? 1 : 0)
+        if let text { GtkAccessible.name(scale, text.plainText) }
         gtk_box_pack_start(box.cast(), scale, 1, 1, 0)
         gtk_box_pack_start(content.cast(), box, 0, 1, 0)
         gtk_widget_show_all(box)

@@ -94,6 +94,8 @@ final class TextInfoWindow {
         let view = gtk_text_view_new_with_buffer(buffer)!
         g_object_unref(buffer) // the view holds it
         textView = view
+        // A text view has no label: the window's title names it.
+        GtkAccessible.name(view, request.frame.title ?? "Text")
         gtk_text_view_set_editable(view.cast(), request.isEditable ? 1 : 0)
         gtk_text_view_set_wrap_mode(view.cast(), request.wraps ? GTK_WRAP_WORD : GTK_WRAP_NONE)
         gtk_text_view_set_pixels_above_lines(view.cast(), 2)
@@ -115,10 +117,19 @@ final class TextInfoWindow {
         gtk_box_pack_start(box.cast(), checkbox, 0, 0, 0)
         guard let ok = request.frame.defaultButtonIndex else { return }
         let okButton = beckon_dialog_button(dialog, Int32(ok))
-        if let okButton { gtk_widget_set_sensitive(okButton, 0) }
+        // A disabled OK says why to a screen reader, and stops saying it
+        // once the box is ticked.
+        let reason = "Tick “\(label)” first"
+        if let okButton {
+            gtk_widget_set_sensitive(okButton, 0)
+            GtkAccessible.describe(okButton, reason)
+        }
         GtkSignal.connect(checkbox, "toggled") { [self] in
             isChecked = gtk_toggle_button_get_active(checkbox.cast()) != 0
-            if let okButton { gtk_widget_set_sensitive(okButton, isChecked ? 1 : 0) }
+            if let okButton {
+                gtk_widget_set_sensitive(okButton, isChecked ? 1 : 0)
+                GtkAccessible.describe(okButton, isChecked ? "" : reason)
+            }
         }
         // Return on the default response, a mnemonic or code cannot give OK
         // while the box is clear, whatever the button's state.

@@ -1,0 +1,88 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// Every kind's real window read through AT-SPI, as a screen reader reads it:
+/// scripts/atspi-probe starts the registry on a private session bus
+/// (dbus-run-session), then the program, and reports what a user of Orca
+/// would miss: interactive elements and windows without a name, disabled
+/// controls that do not say why, a reading order that is not the visual one,
+/// a start focus that is not the first field. zenity 3.44's count is printed
+/// beside beckon's.
+@Suite(.serialized, .guiHangLimit) struct AccessibilityTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments: [String]
+        /// Keeps stdin open (progress reads it until it ends).
+        var stdinOpen = false
+        /// Findings beckon still has here, word for word: known gaps, listed
+        /// so that any other finding fails. Empty for a kind with none.
+        var knownGaps: [String] = []
+        var testDescription: String { name }
+    }
+
+    static let text = Products.packageRoot.appendingPathComponent("Tests/EndToEndTests/Accessibility/AccessibilityTests.swift").path
+
+    static let cases: [Case] = [
+        Case(name: "info", arguments: ["--info", "--text=Saved"]),
+        Case(name: "error", arguments: ["--error", "--text=Failed"]),
+        Case(name: "warning", arguments: ["--warning", "--text=Careful"]),
+        Case(name: "question", arguments: ["--question", "--text=Proceed?"]),
+        Case(name: "entry", arguments: ["--entry", "--text=Name"]),
+        Case(name: "password", arguments: ["--password", "--username"]),
+        Case(name: "calendar", arguments: ["--calendar", "--text=Day"],
+             knownGaps: ["start_focus: focus starts on push button 'OK', not on the first field, calendar ''"]),
+        Case(name: "scale", arguments: ["--scale", "--text=Volume"]),
+        Case(name: "list", arguments: ["--list", "--text=Pick", "--column=A", "a", "b"]),
+        Case(name: "checklist", arguments: ["--list", "--checklist", "--text=Pick", "--column=X", "--column=A",
+                                            "FALSE", "a", "FALSE", "b"]),
+        Case(name: "radiolist", arguments: ["--list", "--radiolist", "--text=Pick", "--column=X", "--column=A",
+                                            "FALSE", "a", "FALSE", "b"]),
+        Case(name: "text-info with a checkbox", arguments: ["--text-info", "--filename=\(text)", "--checkbox=I read it"]),
+        Case(name: "color-selection", arguments: ["--color-selection"],
+             knownGaps: ["unnamed: radio button at 0/0/0/1/0/0/0/4",
+                         "reading_order: text 'Color Name' is read before radio button '', which is left of it"]),
+        Case(name: "file-selection", arguments: ["--file-selection"],
+             knownGaps: ["unnamed_windows: file chooser ''", "unexplained_disabled: push button 'Open'"]),
+        Case(name: "forms", arguments: ["--forms", "--text=Account", "--add-entry=Name", "--add-password=Password",
+                                        "--add-calendar=Birthday", "--add-list=Plan", "--list-values=Basic|Pro",
+                                        "--add-combo=Country", "--combo-values=DE|JP"]),
+        Case(name: "progress before 100 %", arguments: ["--progress", "--text=Working"], stdinOpen: true,
+             knownGaps: ["unexplained_disabled: push button 'OK'"]),
+    ]
+
+    /// The probe's findings for one program's window, as "category: finding".
+    static func findings(_ program: String, _ kase: Case) throws -> [String] {
+        let probe = Products.packageRoot.appendingPathComponent("scripts/atspi-probe").path
+        var arguments = [probe, "--audit"]
+        if kase.stdinOpen { arguments.append("--stdin-open") }
+        arguments += ["--", program] + kase.arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_AT_BRIDGE"] = nil
+        environment["GTK_A11Y"] = nil
+        // The test runner blocks SIGTERM and its children inherit that; the
+        // bus dbus-run-session ends with SIGTERM must not, or it never ends.
+        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM}); "
+            + "os.execvp(sys.argv[1], sys.argv[1:])"
+        let result = try run("/usr/bin/python3", ["-c", unblocked, "dbus-run-session", "--", "/usr/bin/python3"] + arguments,
+                             environment: environment, deadline: 60)
+        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        guard let data = line.data(using: .utf8),
+              let reply = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let found = reply["findings"] as? [String: [String]] else {
+            Issue.record("the probe read no window of \(program) \(kase.arguments): \(result)")
+            return ["no window"]
+        }
+        return found.keys.sorted().flatMap { key in found[key, default: []].map { "\(key): \($0)" } }
+    }
+
+    @Test(arguments: cases) func beckonsWindowHasNothingAScreenReaderWouldMiss(_ kase: Case) throws {
+        try X11.require()
+        let beckon = try Self.findings(Products.beckon, kase)
+        let zenity = try which("zenity").map { try Self.findings($0, kase) }
+        print("accessibility \(kase.name): beckon \(beckon.count) finding(s), zenity 3.44 \(zenity.map { "\($0.count)" } ?? "not installed")")
+        for finding in beckon { print("  beckon  \(finding)") }
+        for finding in zenity ?? [] { print("  zenity  \(finding)") }
+        #expect(beckon.sorted() == kase.knownGaps.sorted(), "\(kase.name): \(beckon)")
+    }
+}
