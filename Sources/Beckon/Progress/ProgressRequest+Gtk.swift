@@ -73,8 +73,12 @@ private final class ProgressWindow: ProgressSink {
         cancelButton = cancel.flatMap { beckon_dialog_button(dialog, Int32($0)) }
         state = ProgressState(fraction: ProgressRequest.clamped(request.initialFraction))
         gtk_progress_bar_set_fraction(bar.cast(), state.fraction)
-        // OK waits for the work; the focus starts on Cancel, as in zenity.
-        if let okButton { gtk_widget_set_sensitive(okButton, 0) }
+        // OK waits for the work, and says so to a screen reader; the focus
+        // starts on Cancel, as in zenity.
+        if let okButton {
+            gtk_widget_set_sensitive(okButton, 0)
+            GtkAccessible.describe(okButton, "Available when the work is done")
+        }
         if let cancelButton { gtk_widget_grab_focus(cancelButton) }
         if !request.isCancellable {
             if let cancelButton { gtk_widget_hide(cancelButton) }
@@ -117,7 +121,10 @@ private final class ProgressWindow: ProgressSink {
     func inputEnded() {
         state.updatesEnded = true
         state.fraction = 1
-        if let cancelButton { gtk_widget_set_sensitive(cancelButton, 0) }
+        if let cancelButton {
+            gtk_widget_set_sensitive(cancelButton, 0)
+            GtkAccessible.describe(cancelButton, "The work is done")
+        }
         gtk_progress_bar_set_fraction(bar.cast(), 1)
         stopPulsing()
         workDone()
@@ -131,6 +138,7 @@ private final class ProgressWindow: ProgressSink {
     private func workDone() {
         if let okButton {
             gtk_widget_set_sensitive(okButton, 1)
+            GtkAccessible.describe(okButton, "")
             gtk_widget_grab_focus(okButton)
         }
         if request.autoCloses { control.end(.response(Int32(ok))) }
