@@ -1,3 +1,4 @@
+import CBeckonShim
 import CGtk
 
 /// What a screen reader hears of a widget: its accessible name and
@@ -24,5 +25,34 @@ enum GtkAccessible {
     @GtkActor
     static func label(_ field: UnsafeMutablePointer<GtkWidget>, by label: UnsafeMutablePointer<GtkWidget>) {
         gtk_label_set_mnemonic_widget(label.cast(), field)
+    }
+
+    /// Makes `explanation` what a screen reader reads as `widget`'s
+    /// description (a described-by relation), or takes that back (nil).
+    @GtkActor
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>, by explanation: UnsafeMutablePointer<GtkWidget>?,
+                         instead old: UnsafeMutablePointer<GtkWidget>? = nil) {
+        guard let object = gtk_widget_get_accessible(widget) else { return }
+        if let old, let target = gtk_widget_get_accessible(old) {
+            _ = atk_object_remove_relationship(object, ATK_RELATION_DESCRIBED_BY, target)
+        }
+        if let explanation, let target = gtk_widget_get_accessible(explanation) {
+            _ = atk_object_add_relationship(object, ATK_RELATION_DESCRIBED_BY, target)
+        }
+    }
+
+    /// Gives `widget` the status-bar role: a line that reports state, which a
+    /// screen reader reads on request (Orca: KP_Enter) rather than as plain text.
+    @GtkActor
+    static func markAsStatus(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let object = gtk_widget_get_accessible(widget) else { return }
+        atk_object_set_role(object, ATK_ROLE_STATUSBAR)
+    }
+
+    /// Has a screen reader say `text` now, wherever the focus is (ATK 2.46's
+    /// announcement; nothing with an older ATK).
+    @GtkActor
+    static func announce(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        _ = beckon_accessible_announce(widget, text)
     }
 }

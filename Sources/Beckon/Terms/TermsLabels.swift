@@ -38,6 +38,26 @@ public struct TermsLabels: Sendable, Hashable {
     /// The hint while a changed section has not been shown and the box is not ticked.
     public var changesAndTickHint = "Show each marked section (Next change) and tick the box to accept the terms."
 
+    // MARK: For screen readers and the keyboard (docs/accessibility.md)
+
+    /// How far the person has read, shown beside the hint and told to screen
+    /// readers at steps; `{percent}` is filled in.
+    public var readProgress = "{percent} % read"
+    /// The terminal pager's status line: the lines still below the screen.
+    public var linesLeft = "{count} lines left"
+    /// Between two sentences told at once ("100 % read. Tick the box…").
+    public var sentenceBreak = ". "
+    /// Told to a screen reader when Accept becomes usable.
+    public var acceptAvailable = "You can accept the terms now."
+    /// The names of the page bar's buttons, which show only ‹ and ›.
+    public var previousPage = "Previous page"
+    public var nextPage = "Next page"
+    /// Why a page button or a change button is disabled.
+    public var onFirstPage = "This is the first page."
+    public var onLastPage = "This is the last page."
+    public var noEarlierChange = "There is no change before this one."
+    public var noLaterChange = "There is no change after this one."
+
     public init(title: String, decline: String, accept: String,
                 scrollHint: String, tickHint: String, scrollAndTickHint: String) {
         self.title = title
@@ -86,7 +106,13 @@ public struct TermsLabels: Sendable, Hashable {
                 version: "Version {version}", earlierText: "eine frühere Fassung", removed: "Entfernt:",
                 readWhole: "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; was sich geändert hat, kann nicht gezeigt werden (es wurde keine Kopie aufbewahrt, oder die Bedingungen sind zu lang), lesen Sie sie daher ganz.",
                 hint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung), um die Bedingungen zu akzeptieren.",
-                tickHint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren."),
+                tickHint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.")
+            .withAccessibility(
+                read: "{percent} % gelesen", linesLeft: "noch {count} Zeilen", sentenceBreak: ". ",
+                acceptAvailable: "Sie können die Bedingungen jetzt akzeptieren.",
+                previousPage: "Vorherige Seite", nextPage: "Nächste Seite",
+                onFirstPage: "Dies ist die erste Seite.", onLastPage: "Dies ist die letzte Seite.",
+                noEarlierChange: "Vor dieser gibt es keine Änderung.", noLaterChange: "Nach dieser gibt es keine Änderung."),
         "fr": TermsLabels(
             title: "Conditions d’utilisation", decline: "_Refuser", accept: "_Accepter",
             scrollHint: "Faites défiler les conditions jusqu’à la fin pour les accepter.",
@@ -123,7 +149,13 @@ public struct TermsLabels: Sendable, Hashable {
                 version: "バージョン {version} ", earlierText: "以前の版", removed: "削除:",
                 readWhole: "同意した後に規約が変更されました。変更箇所を示せないため(同意した版の写しが保存されていないか、規約が長すぎます)、全文をお読みください。",
                 hint: "同意するには、印の付いた各節を表示してください(次の変更)。",
-                tickHint: "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。"),
+                tickHint: "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。")
+            .withAccessibility(
+                read: "{percent}% 読了", linesLeft: "残り {count} 行", sentenceBreak: "。",
+                acceptAvailable: "規約に同意できるようになりました。",
+                previousPage: "前のページ", nextPage: "次のページ",
+                onFirstPage: "最初のページです。", onLastPage: "最後のページです。",
+                noEarlierChange: "これより前の変更はありません。", noLaterChange: "これより後の変更はありません。"),
         "zh": TermsLabels(
             title: "使用条款", decline: "拒绝(_D)", accept: "接受(_A)",
             scrollHint: "请滚动到条款末尾以接受条款。",
@@ -148,5 +180,41 @@ public struct TermsLabels: Sendable, Hashable {
         labels.changesHint = hint
         labels.changesAndTickHint = tickHint
         return labels
+    }
+
+    /// These labels with the words for screen readers in another language.
+    private func withAccessibility(read: String, linesLeft: String, sentenceBreak: String, acceptAvailable: String,
+                                   previousPage: String, nextPage: String, onFirstPage: String, onLastPage: String,
+                                   noEarlierChange: String, noLaterChange: String) -> TermsLabels {
+        var labels = self
+        labels.readProgress = read
+        labels.linesLeft = linesLeft
+        labels.sentenceBreak = sentenceBreak
+        labels.acceptAvailable = acceptAvailable
+        labels.previousPage = previousPage
+        labels.nextPage = nextPage
+        labels.onFirstPage = onFirstPage
+        labels.onLastPage = onLastPage
+        labels.noEarlierChange = noEarlierChange
+        labels.noLaterChange = noLaterChange
+        return labels
+    }
+
+    /// `readProgress` for `percent`.
+    public func readProgress(_ percent: Int) -> String {
+        readProgress.replacingPlaceholder("percent", with: String(percent))
+    }
+
+    /// `linesLeft` for `count`.
+    public func linesLeft(_ count: Int) -> String {
+        linesLeft.replacingPlaceholder("count", with: String(count))
+    }
+
+    /// The checkbox's label with a mnemonic: the one an underscore marks in
+    /// `label`, else one Beckon picks clear of Accept's, Decline's and the
+    /// change buttons' keys, so Alt and a letter ticks it.
+    public func checkboxMnemonic(_ label: String) -> String {
+        let taken = Set([accept, decline, previousChange, nextChange].compactMap(Mnemonic.key(of:)))
+        return Mnemonic.ensured(label, avoiding: taken)
     }
 }

@@ -76,7 +76,10 @@ private final class TermsPager: TerminalPrompt {
         body += Array(lines[top..<min(lines.count, top + pageHeight)])
         body += Array(repeating: "", count: pageHeight + summary.count - body.count)
         let last = min(lines.count, top + pageHeight)
-        let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count)"
+        // How much is left, as the window's "62 % read" says it.
+        let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count) · "
+            + labels.readProgress(last * 100 / lines.count)
+            + (last < lines.count ? " · " + labels.linesLeft(lines.count - last) : "")
         var keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
         if let changes, let status = changes.status { keys = "  " + status + " ·" + keys }
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))

@@ -119,7 +119,7 @@ extension TermsWindow {
     }
 
     /// Where page `index` starts in the marked text, in characters.
-    private func pageStart(_ index: Int) -> Int {
+    func pageStart(_ index: Int) -> Int {
         (0..<index).reduce(0) { total, page in total + pages.pieces(ofPage: page).reduce(0) { $0 + $1.characterCount } }
     }
 
@@ -210,8 +210,15 @@ extension TermsWindow {
     /// The buttons' sensitivity after a move.
     private func changesNavigationChanged() {
         guard let state = changes else { return }
-        if let previous = state.previous { gtk_widget_set_sensitive(previous, state.current > 0 ? 1 : 0) }
-        if let next = state.next { gtk_widget_set_sensitive(next, state.current + 1 < state.changed.count ? 1 : 0) }
+        if let previous = state.previous {
+            gtk_widget_set_sensitive(previous, state.current > 0 ? 1 : 0)
+            GtkAccessible.describe(previous, state.current > 0 ? "" : labels.noEarlierChange)
+        }
+        if let next = state.next {
+            let hasNext = state.current + 1 < state.changed.count
+            gtk_widget_set_sensitive(next, hasNext ? 1 : 0)
+            GtkAccessible.describe(next, hasNext ? "" : labels.noLaterChange)
+        }
         exposeState()
     }
 

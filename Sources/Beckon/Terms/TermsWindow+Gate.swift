@@ -18,7 +18,7 @@ extension TermsWindow {
         gtk_window_set_deletable(dialog.cast(), 0)
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
-        shields = TermsShields(for: dialog) { [weak self] in self?.shieldsChanged() }
+        shields = TermsShields(for: dialog, named: labels.title) { [weak self] in self?.shieldsChanged() }
         keyboard = TermsShieldKeyboard(for: dialog) { [weak self] in self?.exposeState() }
         shieldsChanged()
         _ = beckon_window_watch_foreign_stacking(dialog, CallbackBox.call, CallbackBox.retain { [weak self] _, _ in

@@ -20,6 +20,9 @@ extension TermsWindow {
             gtk_widget_set_focus_on_click(button, 0)
             gtk_button_set_relief(button.cast(), GTK_RELIEF_NONE)
         }
+        // ‹ and › say nothing to a screen reader.
+        GtkAccessible.name(previous, labels.previousPage)
+        GtkAccessible.name(next, labels.nextPage)
         gtk_box_pack_start(bar.cast(), previous, 0, 0, 0)
         gtk_box_pack_start(bar.cast(), label, 0, 0, 0)
         gtk_box_pack_start(bar.cast(), next, 0, 0, 0)
@@ -44,8 +47,15 @@ extension TermsWindow {
             let total = pages.isFinished ? String(pages.count) : "…"
             gtk_label_set_text(pageLabel.cast(), "\(pageIndex + 1) / \(total)")
         }
-        if let previousButton { gtk_widget_set_sensitive(previousButton, pageIndex > 0 ? 1 : 0) }
-        if let nextButton { gtk_widget_set_sensitive(nextButton, pageIndex + 1 < pages.count ? 1 : 0) }
+        if let previousButton {
+            gtk_widget_set_sensitive(previousButton, pageIndex > 0 ? 1 : 0)
+            GtkAccessible.describe(previousButton, pageIndex > 0 ? "" : labels.onFirstPage)
+        }
+        if let nextButton {
+            let hasNext = pageIndex + 1 < pages.count
+            gtk_widget_set_sensitive(nextButton, hasNext ? 1 : 0)
+            GtkAccessible.describe(nextButton, hasNext ? "" : labels.onLastPage)
+        }
         exposeState()
     }
 

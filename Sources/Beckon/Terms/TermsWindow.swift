@@ -22,7 +22,7 @@ final class TermsWindow {
     var gate: TermsGate
 
     var dialog: UnsafeMutablePointer<GtkWidget>?
-    private var acceptButton: UnsafeMutablePointer<GtkWidget>?
+    var acceptButton: UnsafeMutablePointer<GtkWidget>?
     private var hintLabel: UnsafeMutablePointer<GtkWidget>?
     var textView: UnsafeMutablePointer<GtkWidget>?
     var filler: TextBufferFiller?
@@ -50,6 +50,15 @@ final class TermsWindow {
     // MARK: Asked again (TermsWindow+Changes.swift)
     /// The sections changed since an earlier acceptance; nil when not asked again.
     var changes: TermsWindowChanges?
+
+    // MARK: For screen readers (TermsWindow+Reading.swift)
+    var progressLabel: UnsafeMutablePointer<GtkWidget>?
+    var readingSource: guint = 0
+    var reading = TermsReading()
+    /// The characters of all the pages, once all are rendered.
+    var readingTotal: Int?
+    /// The gate as last told: whether Accept was usable, and the hint.
+    var spokenGate: (isOpen: Bool, hint: String?)?
 
     // MARK: Login gate state, used by TermsWindow+Gate.swift.
     var shields: TermsShields?
@@ -103,7 +112,7 @@ final class TermsWindow {
         if pages.isPaged { gtk_box_pack_start(content.cast(), makePageBar(), 0, 0, 0) }
 
         if let checkboxLabel = options.checkboxLabel {
-            let checkbox = gtk_check_button_new_with_label(checkboxLabel)!
+            let checkbox = gtk_check_button_new_with_mnemonic(labels.checkboxMnemonic(checkboxLabel))!
             Self.setMargins(checkbox, top: 0)
             gtk_box_pack_start(content.cast(), checkbox, 0, 0, 0)
             connect(checkbox, "toggled") { window in
@@ -116,8 +125,7 @@ final class TermsWindow {
         gtk_label_set_xalign(hint.cast(), 0)
         gtk_label_set_line_wrap(hint.cast(), 1)
         gtk_style_context_add_class(gtk_widget_get_style_context(hint), "dim-label")
-        Self.setMargins(hint, top: 0)
-        gtk_box_pack_start(content.cast(), hint, 0, 0, 0)
+        gtk_box_pack_start(content.cast(), makeStatusRow(hint: hint), 0, 0, 0) // TermsWindow+Reading.swift
 
         _ = gtk_dialog_add_button(dialog.cast(), labels.decline, Self.declineResponse)
         let accept = gtk_dialog_add_button(dialog.cast(), labels.accept, Self.acceptResponse)!
@@ -131,6 +139,7 @@ final class TermsWindow {
         // Last, so the window above was built while the terms were rendering.
         let textView = makeTextView()
         self.textView = textView
+        describeForScreenReaders(accept: accept, hint: hint, textView: textView)
         gtk_container_add(scrolled.cast(), textView)
         gtk_widget_show_all(content)
         // Each frame the text view paints may show the end: look once it is on screen.
@@ -138,12 +147,13 @@ final class TermsWindow {
         connect(dialog, "destroy") { window in
             window.dialog = nil
             window.textView = nil
-            for source in [window.fillSource, window.endCheckSource, window.collectSource, window.endScrollSource]
-                where source != 0 { g_source_remove(source) }
+            for source in [window.fillSource, window.endCheckSource, window.collectSource, window.endScrollSource,
+                           window.readingSource] where source != 0 { g_source_remove(source) }
             window.fillSource = 0
             window.endCheckSource = 0
             window.collectSource = 0
             window.endScrollSource = 0
+            window.readingSource = 0
         }
         if let parent = options.parent, case .x11Window(let xid) = parent {
             _ = beckon_window_attach_to_xid(dialog, UInt(xid))
@@ -194,11 +204,12 @@ final class TermsWindow {
             // Only now may Return accept: while gated there is no default response.
             gtk_dialog_set_default_response(dialog.cast(), Self.acceptResponse)
         }
+        let hint = gate.hint(labels)
         if let hintLabel {
-            let hint = gate.hint(labels)
             gtk_label_set_text(hintLabel.cast(), hint ?? "")
             gtk_widget_set_visible(hintLabel, hint == nil ? 0 : 1)
         }
+        gateNews(hint: hint) // TermsWindow+Reading.swift
         exposeState()
     }
 
@@ -250,6 +261,7 @@ final class TermsWindow {
             }
         }
         changesPainted()
+        readingPainted()
     }
 
     /// Fill steps at redraw priority: each paint waits for one step at most,

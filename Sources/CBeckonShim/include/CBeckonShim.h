@@ -91,6 +91,13 @@ GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary);
  * there is no monitor to measure or the label is not in a box. */
 gboolean beckon_message_dialog_scroll_label(GtkWidget *dialog, GtkWidget *label, int percent_of_screen);
 
+/* ---- AtkObject (accessible.c) ------------------------------------------ */
+
+/* Has a screen reader speak `text` now (ATK's "announcement", object:announcement
+ * on AT-SPI), from `widget`'s accessible. FALSE where ATK is older than 2.46
+ * and has no announcements, or there is nothing to say. */
+gboolean beckon_accessible_announce(GtkWidget *widget, const char *text);
+
 /* ---- GtkLabel (label.c) ------------------------------------------------ */
 
 /* Calls `func` whenever a link in the markup of `label` is activated (a click,

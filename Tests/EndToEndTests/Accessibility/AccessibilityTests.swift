@@ -15,6 +15,10 @@ import Testing
         var arguments: [String]
         /// Keeps stdin open (progress reads it until it ends).
         var stdinOpen = false
+        /// More variables for the program (terms: its private state directory).
+        var environment: [String: String] = [:]
+        /// How many windows to wait for (a login gate: its shield too).
+        var windows = 1
         /// Findings beckon still has here, word for word: known gaps, listed
         /// so that any other finding fails. Empty for a kind with none.
         var knownGaps: [String] = []
@@ -53,19 +57,11 @@ import Testing
 
     /// The probe's findings for one program's window, as "category: finding".
     static func findings(_ program: String, _ kase: Case) throws -> [String] {
-        let probe = Products.packageRoot.appendingPathComponent("scripts/atspi-probe").path
-        var arguments = [probe, "--audit"]
+        var arguments = ["--audit"]
         if kase.stdinOpen { arguments.append("--stdin-open") }
+        if kase.windows != 1 { arguments += ["--windows", String(kase.windows)] }
         arguments += ["--", program] + kase.arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_AT_BRIDGE"] = nil
-        environment["GTK_A11Y"] = nil
-        // The test runner blocks SIGTERM and its children inherit that; the
-        // bus dbus-run-session ends with SIGTERM must not, or it never ends.
-        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM}); "
-            + "os.execvp(sys.argv[1], sys.argv[1:])"
-        let result = try run("/usr/bin/python3", ["-c", unblocked, "dbus-run-session", "--", "/usr/bin/python3"] + arguments,
-                             environment: environment, deadline: 60)
+        let result = try probe(arguments, environment: kase.environment, deadline: 60)
         let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         guard let data = line.data(using: .utf8),
               let reply = try JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -74,6 +70,26 @@ import Testing
             return ["no window"]
         }
         return found.keys.sorted().flatMap { key in found[key, default: []].map { "\(key): \($0)" } }
+    }
+
+    /// scripts/atspi-probe ARGUMENTS on a private session bus of its own,
+    /// with the AT-SPI bridge allowed, as on a desktop.
+    static func probe(_ arguments: [String], environment extra: [String: String] = [:],
+                      deadline: Double) throws -> ProcessResult {
+        try startProbe(arguments, environment: extra).wait(deadline: deadline)
+    }
+
+    static func startProbe(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningProcess {
+        let probe = Products.packageRoot.appendingPathComponent("scripts/atspi-probe").path
+        // "" unsets: the bridge must load, whatever the developer's shell says.
+        let environment = extra.merging(["NO_AT_BRIDGE": "", "GTK_A11Y": ""]) { $1 }
+        // The test runner blocks SIGTERM and its children inherit that; the
+        // bus dbus-run-session ends with SIGTERM must not, or it never ends.
+        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM}); "
+            + "os.execvp(sys.argv[1], sys.argv[1:])"
+        return try RunningProcess("/usr/bin/python3",
+                                  ["-c", unblocked, "dbus-run-session", "--", "/usr/bin/python3", probe] + arguments,
+                                  environment: environment)
     }
 
     @Test(arguments: cases) func beckonsWindowHasNothingAScreenReaderWouldMiss(_ kase: Case) throws {

@@ -42,6 +42,18 @@ import Testing
         #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
     }
 
+    /// The status line says how much is left, as the window's "62 % read" does.
+    @Test func theStatusLineSaysHowMuchIsLeft() throws {
+        let run = try terms([])
+        try run.process.waitFor("lines 1–18 of 115 · 15 % read · 97 lines left")
+        run.process.type(" ")
+        try run.process.waitFor("lines 19–36 of 115 · 31 % read · 79 lines left")
+        run.process.type(Key.end)
+        try run.process.waitFor("lines 98–115 of 115 · 100 % read  (end)")
+        try run.answer(after: "100 % read", ["q"])
+        #expect(run.finish().exitCode == 1)
+    }
+
     @Test func aResizedTerminalGetsMoreLines() throws {
         let run = try terms([])
         try run.process.waitFor("lines 1–18 of 115")

@@ -11,11 +11,16 @@ final class TermsShields {
     /// Called after the shields changed, or one became active: the terms
     /// window follows the primary one, and keeps the focus.
     private let changed: @GtkActor () -> Void
+    /// What a screen reader calls each shield: the terms' title, not the role
+    /// "beckon-shield" that its title says to tests and window-manager rules.
+    private let accessibleName: String
 
     /// Shields every monitor of `owner`'s display, and each one added until
     /// ``close()`` or until `owner` goes.
-    init(for owner: UnsafeMutablePointer<GtkWidget>, changed: @escaping @GtkActor () -> Void) {
+    init(for owner: UnsafeMutablePointer<GtkWidget>, named accessibleName: String,
+         changed: @escaping @GtkActor () -> Void) {
         display = gtk_widget_get_display(owner)
+        self.accessibleName = accessibleName
         self.changed = changed
         follow()
         beckon_display_watch_monitors(owner, CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
@@ -49,6 +54,7 @@ final class TermsShields {
         }
         for (index, monitor) in monitors.enumerated() where !kept.contains(where: { $0.monitor == monitor }) {
             let shield = TermsShield(monitor: monitor, index: Int32(index))
+            GtkAccessible.name(shield.window, accessibleName)
             // A shield that maps after the terms window may take the focus
             // (sway gives it to a fullscreen window), and a click can: the
             // terms window takes it back.
