@@ -69,3 +69,41 @@ gboolean beckon_desktop_portal_is_running(void) {
   g_variant_unref(reply);
   return has_owner;
 }
+
+static void free_reason(gpointer reason, GClosure *closure) {
+  (void)closure;
+  g_free(reason);
+}
+
+/* The accept button's description while it is insensitive. */
+static void describe_accept(GObject *button, GParamSpec *pspec, gpointer reason) {
+  (void)pspec;
+  AtkObject *accessible = gtk_widget_get_accessible(GTK_WIDGET(button));
+  atk_object_set_description(accessible, gtk_widget_get_sensitive(GTK_WIDGET(button)) ? "" : reason);
+}
+
+/* GtkFileChooserNative builds its GtkFileChooserDialog (when no portal shows
+ * the chooser) inside gtk_native_dialog_show and gives no access to it; it is
+ * the one file chooser dialog among this process's windows. An untitled one
+ * (zenity's) is then named for a screen reader, and its accept button, which
+ * GTK makes insensitive until there is a file to accept, says why. FALSE when
+ * there is no such window (the portal's chooser is another program's). */
+gboolean beckon_file_chooser_describe_window(const char *name, const char *accept_reason) {
+  GList *windows = gtk_window_list_toplevels();
+  GtkWidget *found = NULL;
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG(l->data) && gtk_widget_get_visible(l->data)) found = l->data;
+  g_list_free(windows);
+  if (found == NULL) return FALSE;
+  const char *title = gtk_window_get_title(GTK_WINDOW(found));
+  if ((title == NULL || title[0] == '\0') && name != NULL)
+    atk_object_set_name(gtk_widget_get_accessible(found), name);
+  GtkWidget *accept = gtk_dialog_get_widget_for_response(GTK_DIALOG(found), GTK_RESPONSE_ACCEPT);
+  if (accept != NULL && accept_reason != NULL) {
+    char *reason = g_strdup(accept_reason);
+    g_signal_connect_data(accept, "notify::sensitive", G_CALLBACK(describe_accept), reason,
+                          free_reason, 0);
+    describe_accept(G_OBJECT(accept), NULL, reason);
+  }
+  return TRUE;
+}

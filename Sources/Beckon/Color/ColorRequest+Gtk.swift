@@ -26,6 +26,7 @@ extension ColorRequest: GtkDialogKind {
                                alpha: startingColor.alpha)
         gtk_color_chooser_set_rgba(OpaquePointer(chooser), &starting)
         beckon_color_chooser_set_show_editor(chooser, showsPalette ? 0 : 1)
+        beckon_color_chooser_describe(chooser)
         gtk_box_pack_start(content.cast(), chooser, 1, 1, 0)
         // Not show_all: the chooser shows its own parts, the editor or the
         // palette, and keeps the others hidden.

@@ -30,6 +30,10 @@ extension FileSelectionRequest: GtkDialogKind {
             return 0
         }, CallbackBox.release)
         gtk_native_dialog_show(chooser)
+        // Untitled, as in zenity, but named for a screen reader in GTK's own
+        // (translated) words, GtkFileChooserButton's title.
+        _ = beckon_file_chooser_describe_window(g_dgettext("gtk30", "Select a File"),
+                                                AccessibleWords.localized.chooseFileFirst)
 
         return DialogWindow(widget: nil, read: { ending in
             guard ending == .response(Int32(Self.acceptIndex)) else { return [] }

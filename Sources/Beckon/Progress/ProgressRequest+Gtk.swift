@@ -77,7 +77,7 @@ private final class ProgressWindow: ProgressSink {
         // starts on Cancel, as in zenity.
         if let okButton {
             gtk_widget_set_sensitive(okButton, 0)
-            GtkAccessible.describe(okButton, "Available when the work is done")
+            GtkAccessible.describe(okButton, AccessibleWords.localized.workNotDone)
         }
         if let cancelButton { gtk_widget_grab_focus(cancelButton) }
         if !request.isCancellable {
@@ -123,7 +123,7 @@ private final class ProgressWindow: ProgressSink {
         state.fraction = 1
         if let cancelButton {
             gtk_widget_set_sensitive(cancelButton, 0)
-            GtkAccessible.describe(cancelButton, "The work is done")
+            GtkAccessible.describe(cancelButton, AccessibleWords.localized.workDone)
         }
         gtk_progress_bar_set_fraction(bar.cast(), 1)
         stopPulsing()

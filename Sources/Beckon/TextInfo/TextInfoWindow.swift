@@ -119,7 +119,7 @@ final class TextInfoWindow {
         let okButton = beckon_dialog_button(dialog, Int32(ok))
         // A disabled OK says why to a screen reader, and stops saying it
         // once the box is ticked.
-        let reason = "Tick “\(label)” first"
+        let reason = AccessibleWords.localized.tickFirst(label)
         if let okButton {
             gtk_widget_set_sensitive(okButton, 0)
             GtkAccessible.describe(okButton, reason)

@@ -256,6 +256,11 @@ int beckon_settings_swap_double_click_time(int milliseconds);
  * "show-editor", which has no setter of its own. */
 void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_editor);
 
+/* Names the editor's current-colour swatch after the colour ("Color: #FF8000",
+ * GTK's words) and puts the editor's and the palette's parts in the visual
+ * reading order for AT-SPI: GTK 3 leaves the one unnamed and the others reversed. */
+void beckon_color_chooser_describe(GtkWidget *chooser);
+
 /* Calls `func` (first and second are 0) when a swatch of `chooser` is
  * activated: a double click, or Return or Space on the selected swatch.
  * Returns the handler id. */
@@ -278,6 +283,12 @@ void beckon_file_chooser_add_filter(GtkNativeDialog *chooser, const char *name, 
 
 /* The chosen files' paths, NULL-terminated; free with g_strfreev. */
 char **beckon_file_chooser_filenames(GtkNativeDialog *chooser);
+
+/* After gtk_native_dialog_show: names GTK's own chooser window `name` when it
+ * is untitled, and describes its accept button by `accept_reason` while that is
+ * insensitive, for screen readers. FALSE when GTK showed no window of its own
+ * (a portal's chooser belongs to the portal). */
+gboolean beckon_file_chooser_describe_window(const char *name, const char *accept_reason);
 
 /* Whether org.freedesktop.portal.Desktop has an owner on an existing session bus. */
 gboolean beckon_desktop_portal_is_running(void);
