@@ -113,6 +113,13 @@ final class TermsWindow {
 
         if let checkboxLabel = options.checkboxLabel {
             let checkbox = gtk_check_button_new_with_mnemonic(labels.checkboxMnemonic(checkboxLabel))!
+            // Wrapped, as the hint below is: unwrapped, a long label, or a
+            // short one with text scaled to 2, widens the window past the
+            // screen's edge (a 105-character label is 1424 pixels wide then).
+            if let label = gtk_bin_get_child(checkbox.cast()) {
+                gtk_label_set_line_wrap(label.cast(), 1)
+                gtk_label_set_xalign(label.cast(), 0)
+            }
             Self.setMargins(checkbox, top: 0)
             gtk_box_pack_start(content.cast(), checkbox, 0, 0, 0)
             connect(checkbox, "toggled") { window in
