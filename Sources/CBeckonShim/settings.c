@@ -1,5 +1,6 @@
 /* GtkSettings: properties that have no setter of their own. */
 #include "CBeckonShim.h"
+#include <string.h>
 
 int beckon_settings_swap_double_click_time(int milliseconds) {
   GtkSettings *settings = gtk_settings_get_default();
@@ -8,4 +9,18 @@ int beckon_settings_swap_double_click_time(int milliseconds) {
   g_object_get(settings, "gtk-double-click-time", &previous, NULL);
   g_object_set(settings, "gtk-double-click-time", milliseconds, NULL);
   return previous;
+}
+
+/* gtk-theme-name has no getter but g_object_get, which is variadic. GTK_THEME,
+ * when set, wins over the setting, as GTK itself reads it. */
+gboolean beckon_settings_theme_is_high_contrast(void) {
+  const char *forced = g_getenv("GTK_THEME");
+  if (forced != NULL && forced[0] != '\0') return strstr(forced, "HighContrast") != NULL;
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings == NULL) return FALSE;
+  char *name = NULL;
+  g_object_get(settings, "gtk-theme-name", &name, NULL);
+  gboolean high = name != NULL && strstr(name, "HighContrast") != NULL;
+  g_free(name);
+  return high;
 }

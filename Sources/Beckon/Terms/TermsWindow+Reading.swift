@@ -15,7 +15,7 @@ extension TermsWindow {
         gtk_widget_set_margin_end(row, 6)
         gtk_box_pack_start(row.cast(), hint, 1, 1, 0)
         let progress = gtk_label_new(nil)!
-        gtk_style_context_add_class(gtk_widget_get_style_context(progress), "dim-label")
+        Self.dim(progress)
         gtk_widget_set_valign(progress, GTK_ALIGN_START)
         gtk_widget_set_no_show_all(progress, 1) // shown once there is a figure
         GtkAccessible.markAsStatus(progress)

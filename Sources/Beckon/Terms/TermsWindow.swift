@@ -131,7 +131,7 @@ final class TermsWindow {
         hintLabel = hint
         gtk_label_set_xalign(hint.cast(), 0)
         gtk_label_set_line_wrap(hint.cast(), 1)
-        gtk_style_context_add_class(gtk_widget_get_style_context(hint), "dim-label")
+        Self.dim(hint)
         gtk_box_pack_start(content.cast(), makeStatusRow(hint: hint), 0, 0, 0) // TermsWindow+Reading.swift
 
         _ = gtk_dialog_add_button(dialog.cast(), labels.decline, Self.declineResponse)
@@ -365,6 +365,14 @@ final class TermsWindow {
     func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
                             _ body: @escaping @GtkActor (TermsWindow) -> Void) {
         GtkSignal.connect(instance, signal) { [self] in body(self) }
+    }
+
+    /// Greys a secondary line, except under a high-contrast theme: there the
+    /// hint is the one line that says why Accept is disabled, and grey on
+    /// white is what that theme is chosen to avoid.
+    static func dim(_ label: UnsafeMutablePointer<GtkWidget>) {
+        guard beckon_settings_theme_is_high_contrast() == 0 else { return }
+        gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label")
     }
 
     private static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, top: Int32) {

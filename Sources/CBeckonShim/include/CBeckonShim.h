@@ -250,6 +250,10 @@ gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
  * handling the first, by the clock of this process, not of the X server. */
 int beckon_settings_swap_double_click_time(int milliseconds);
 
+/* Whether the theme is a high-contrast one (GTK's HighContrast or
+ * HighContrastInverse, by GTK_THEME or the setting). */
+gboolean beckon_settings_theme_is_high_contrast(void);
+
 /* ---- GtkColorChooserWidget (color_chooser.c) -------------------------- */
 
 /* Shows the colour editor (TRUE) or the palette (FALSE): g_object_set of
