@@ -40,10 +40,14 @@ struct AccessibleWords: Sendable, Hashable {
         guard let names = g_get_language_names() else { return english }
         var index = 0
         while let name = names[index] {
-            let language = String(String(cString: name).prefix { $0.isLetter }).lowercased()
-            if let words = table[language] { return words }
+            if let words = forLanguage(String(cString: name)) { return words }
             index += 1
         }
         return english
+    }
+
+    /// For a locale name such as `de_DE.UTF-8`; nil for a language Beckon has no words in.
+    static func forLanguage(_ locale: String) -> AccessibleWords? {
+        table[String(locale.prefix { $0.isLetter }).lowercased()]
     }
 }

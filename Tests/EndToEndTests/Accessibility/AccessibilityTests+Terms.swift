@@ -54,13 +54,33 @@ extension AccessibilityTests {
     /// AT-SPI bus. Progress is announced at each tenth read and not on every
     /// scroll step; the end comes with what is still missing; Accept's
     /// description is that, and then nothing; Accept becoming usable is announced.
-    @Test func theGateSpeaksAsTheTermsAreReadWithTheKeyboard() throws {
+    /// What the gate says, in a language.
+    struct Speech: Sendable, CustomTestStringConvertible {
+        var locale: String
+        var read: String
+        var atTheEnd: String
+        var tickHint: String
+        var acceptAvailable: String
+        var testDescription: String { locale }
+    }
+
+    static let speeches = [
+        Speech(locale: "C.UTF-8", read: " % read", atTheEnd: "100 % read. Tick the box to accept the terms.",
+               tickHint: "Tick the box to accept the terms.", acceptAvailable: "You can accept the terms now."),
+        Speech(locale: "de_DE.UTF-8", read: " % gelesen",
+               atTheEnd: "100 % gelesen. Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
+               tickHint: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
+               acceptAvailable: "Sie können die Bedingungen jetzt akzeptieren."),
+    ]
+
+    @Test(arguments: speeches) func theGateSpeaksAsTheTermsAreReadWithTheKeyboard(_ speech: Speech) throws {
         try X11.require()
         let fixture = try TermsFixture()
         let title = "Speaking terms \(UUID().uuidString.prefix(8))"
         let running = try RunningProbe(["--events", "--", Products.beckon, "terms", "--file", TermsFixture.sample,
                                         "--id", "org.a11y.speaks", "--title", title, "--checkbox", "I have read and agree"],
-                                       environment: fixture.environment)
+                                       environment: fixture.environment.merging(["LANG": speech.locale, "LC_ALL": "",
+                                                                                 "LANGUAGE": ""]) { $1 })
         let window = try #require(try Xdotool.waitForWindow(name: title, seconds: 30), "no terms window")
         try Xdotool.focus(window)
         try TermsInput.waitForGate(window, "closed")
@@ -75,17 +95,16 @@ extension AccessibilityTests {
         #expect(reply.exit == 0, "\(reply)")
 
         let said = reply.announcements
-        let percents = said.compactMap { $0.hasSuffix(" % read") ? Int($0.dropLast(" % read".count)) : nil }
+        let percents = said.compactMap { $0.hasSuffix(speech.read) ? Int($0.dropLast(speech.read.count)) : nil }
         #expect(!percents.isEmpty && percents == percents.sorted() && Set(percents).count == percents.count,
                 "progress told once at each step, going up: \(said)")
         #expect(zip(percents, percents.dropFirst()).allSatisfy { $1 / 10 > $0 / 10 }, "told at tenths: \(said)")
-        #expect(said.suffix(2) == ["100 % read. Tick the box to accept the terms.", "You can accept the terms now."],
-                "\(said)")
+        #expect(said.suffix(2) == [speech.atTheEnd, speech.acceptAvailable], "\(said)")
         let readings = reply.descriptions(of: "text")
-        #expect(readings.count > percents.count && readings.last == "100 % read",
+        #expect(readings.count > percents.count && readings.last == "100" + speech.read,
                 "the text says how much is read, on every change: \(readings)")
         let accept = reply.descriptions(of: "push button")
-        #expect(accept.suffix(2) == ["Tick the box to accept the terms.", ""], "Accept's description follows its reason: \(accept)")
+        #expect(accept.suffix(2) == [speech.tickHint, ""], "Accept's description follows its reason: \(accept)")
     }
 }
 
