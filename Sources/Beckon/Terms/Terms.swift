@@ -94,8 +94,11 @@ public enum Terms {
     }
 
     /// The record that lets ``TermsOptions/askOnce`` skip the window, if any.
+    /// Never under a ``TermsOptions/gate``: the record file is the user's own,
+    /// and a record written into it by hand must not open a login gate (the
+    /// managed gate decides from the journal's trusted fields instead).
     private static func skippable(_ document: TermsDocument, _ options: TermsOptions) throws(TermsError) -> ConsentRecord? {
-        guard options.askOnce, let id = options.consentID else { return nil }
+        guard options.askOnce, !options.gate, let id = options.consentID else { return nil }
         return try existingConsent(for: document, id: id, version: options.version, options: options)
     }
 

@@ -33,7 +33,8 @@ public struct TermsOptions: Sendable {
     public var version: String?
     /// Whether to return ``TermsOutcome/alreadyAccepted(_:)`` without a window
     /// when the store has a record for ``consentID`` covering these exact terms
-    /// (and ``version``, when given).
+    /// (and ``version``, when given). Ignored under ``gate``, which the
+    /// user's own record file must not open: the window is shown.
     public var askOnce = false
     /// Where records go; nil means ``ConsentStore/standard(onWarning:)``.
     public var store: ConsentStore?

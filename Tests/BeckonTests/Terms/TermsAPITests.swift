@@ -29,6 +29,20 @@ import Testing
         #expect(outcome.isAccepted)
     }
 
+    /// A record in the user's own file never opens a login gate: the gate is
+    /// shown, which here, with no GTK running, is the runtime's error.
+    @Test func underAGateTheRecordFileIsNotTrusted() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("terms-api-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terms = TermsDocument(markdown: "# Terms\n\nBe nice.\n")
+        var options = options(directory)
+        try Terms.recordAcceptance(of: terms, id: "org.example.API", version: "1", options: options)
+        options.gate = true
+        await #expect(throws: DialogError.runtimeNotRunning) { try await Terms.present(terms, options: options) }
+        options.gate = false
+        #expect(try await Terms.present(terms, options: options).isAccepted)
+    }
+
     @Test func changedTermsOrAnotherVersionAreNotCovered() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("terms-api-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
