@@ -121,11 +121,8 @@ struct KeyboardOnlyCase: Sendable, CustomTestStringConvertible {
                     try TermsInput.gate(of: window)
                 } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
             case .press(let key, let words):
-                try poll("the gate of \(window) to show \(words.joined(separator: " ")) after \(key)", seconds: 20,
-                         every: 0.2) {
-                    try Xdotool.key(key)
-                    return try TermsInput.gate(of: window)
-                } until: { $0.isSuperset(of: words) }
+                try TermsInput.press(key, on: window, until: Array(words),
+                                     what: "the gate of \(window) to show \(words.joined(separator: " ")) after \(key)")
             }
         }
     }

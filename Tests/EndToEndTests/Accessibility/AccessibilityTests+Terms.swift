@@ -84,10 +84,9 @@ extension AccessibilityTests {
         let window = try #require(try Xdotool.waitForWindow(name: title, seconds: 30), "no terms window")
         try Xdotool.focus(window)
         try TermsInput.waitForGate(window, "closed")
-        try poll("Page Down to the end of the terms", seconds: 30, every: 0.3) {
-            try Xdotool.key("Page_Down")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("scrolled") }
+        // Slower than a key's repeat, so that each Page Down is a step a reader takes.
+        try TermsInput.press("Page_Down", on: window, until: ["scrolled"], seconds: 30, every: 0.3,
+                             what: "Page Down to the end of the terms")
         try Xdotool.key("alt+i")
         try TermsInput.waitForGate(window, "open", "checked", "accept-sensitive")
         try Xdotool.key("Return")

@@ -133,36 +133,11 @@ import Testing
         }
     }
 
-    /// The colour most of `window`'s pixels have, as six hex digits, from a PPM of it.
+    /// The colour most of `window`'s pixels have, as six hex digits.
     static func commonestColour(of window: String, _ importTool: String) throws -> String {
-        let capture = Process()
-        capture.executableURL = URL(fileURLWithPath: importTool)
-        capture.arguments = ["-window", window, "-depth", "8", "ppm:-"]
-        let output = Pipe()
-        capture.standardOutput = output
-        capture.standardError = FileHandle.nullDevice
-        try capture.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        capture.waitUntilExit()
-        // P6, width, height, maximum value, each followed by whitespace, then RGB bytes.
-        var fields: [Int] = []
-        var index = data.startIndex
-        var token = ""
-        while fields.count < 4, index < data.endIndex {
-            let byte = data[index]
-            index += 1
-            if [0x20, 0x0A, 0x09, 0x0D].contains(byte) {
-                if !token.isEmpty { fields.append(token == "P6" ? 6 : Int(token) ?? -1); token = "" }
-            } else {
-                token.append(Character(UnicodeScalar(byte)))
-            }
-        }
-        guard fields.count == 4, fields[0] == 6, fields[3] == 255, fields[1] > 0, fields[2] > 0 else { return "no picture" }
-        let pixels = Array(data[index...])
+        guard let picture = try WindowPicture.capture(window, importTool: importTool) else { return "no picture" }
         var counts: [Int: Int] = [:]
-        for i in 0..<min(pixels.count / 3, fields[1] * fields[2]) {
-            counts[Int(pixels[3 * i]) << 16 | Int(pixels[3 * i + 1]) << 8 | Int(pixels[3 * i + 2]), default: 0] += 1
-        }
+        for colour in picture.colours { counts[colour, default: 0] += 1 }
         guard let commonest = counts.max(by: { $0.value < $1.value })?.key else { return "no pixels" }
         return String(format: "%06x", commonest)
     }

@@ -179,10 +179,20 @@ enum TermsInput {
     @discardableResult
     static func endUntilGateOpens(_ window: String, _ what: String, seconds: Double,
                                   every: Double = 0.2) throws -> Set<String> {
-        try poll("the gate of \(what) to open after ctrl+End", seconds: seconds, every: every) {
-            try Xdotool.key("ctrl+End")
+        try press("ctrl+End", on: window, until: ["open", "accept-sensitive"], seconds: seconds, every: every,
+                  what: "the gate of \(what) to open after ctrl+End")
+    }
+
+    /// Presses `key` every `every` seconds, as a person presses it while
+    /// reading, until the gate shows every one of `words`; returns what it
+    /// showed. Throws after `seconds` with what the gate last showed.
+    @discardableResult
+    static func press(_ key: String, on window: String, until words: [String], seconds: Double = 20,
+                      every: Double = 0.2, what: String? = nil) throws -> Set<String> {
+        try poll(what ?? "\(key) until the gate shows \(words)", seconds: seconds, every: every) {
+            try Xdotool.key(key)
             return try gate(of: window)
-        } until: { $0.contains("open") && $0.contains("accept-sensitive") }
+        } until: { shown in words.allSatisfy(shown.contains) }
     }
 
     /// Selects all the terms and copies them (ctrl+a, ctrl+c on the focused

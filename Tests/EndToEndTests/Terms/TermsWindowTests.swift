@@ -324,14 +324,10 @@ import Testing
         // Page Down at the bottom of a page to the next one.
         try Xdotool.key("ctrl+Page_Up")
         try TermsInput.waitForGate(window, "page-\(pages - 1)-of-\(pages)")
-        try poll("Page Up at the top of page \(pages - 1) to go back a page", seconds: 20, every: 0.2) {
-            try Xdotool.key("Page_Up")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("page-\(pages - 2)-of-\(pages)") }
-        try poll("Page Down at the bottom of page \(pages - 2) to turn it", seconds: 20, every: 0.2) {
-            try Xdotool.key("Page_Down")
-            return try TermsInput.gate(of: window)
-        } until: { $0.contains("page-\(pages - 1)-of-\(pages)") }
+        try TermsInput.press("Page_Up", on: window, until: ["page-\(pages - 2)-of-\(pages)"],
+                             what: "Page Up at the top of page \(pages - 1) to go back a page")
+        try TermsInput.press("Page_Down", on: window, until: ["page-\(pages - 1)-of-\(pages)"],
+                             what: "Page Down at the bottom of page \(pages - 2) to turn it")
 
         // Back at the first page the gate stays open: the end was shown.
         try Xdotool.key("ctrl+Home")

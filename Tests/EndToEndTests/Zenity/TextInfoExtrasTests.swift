@@ -122,41 +122,13 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
     }
 
-    /// The share of `window`'s pixels that are pure green, from a PPM of it.
+    /// The share of `window`'s pixels that are pure green.
     static func greenShare(of window: String, _ importTool: String) throws -> Double {
-        let capture = Process()
-        capture.executableURL = URL(fileURLWithPath: importTool)
-        capture.arguments = ["-window", window, "-depth", "8", "ppm:-"]
-        let output = Pipe()
-        capture.standardOutput = output
-        capture.standardError = FileHandle.nullDevice
-        try capture.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        capture.waitUntilExit()
-        // P6, width, height, maximum value, each after whitespace, then RGB bytes.
-        var fields: [Int] = []
-        var index = data.startIndex
-        var token = ""
-        while fields.count < 4, index < data.endIndex {
-            let byte = data[index]
-            index += 1
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                if !token.isEmpty { fields.append(token == "P6" ? 6 : Int(token) ?? -1); token = "" }
-            } else {
-                token.append(Character(UnicodeScalar(byte)))
-            }
-        }
-        guard fields.count == 4, fields[0] == 6, fields[3] == 255, fields[1] > 0, fields[2] > 0 else { return 0 }
-        let pixels = data[index...]
-        let count = fields[1] * fields[2]
-        guard pixels.count >= count * 3 else { return 0 }
-        var green = 0
-        var offset = pixels.startIndex
-        for _ in 0..<count {
-            if pixels[offset] < 40, pixels[offset + 1] > 215, pixels[offset + 2] < 40 { green += 1 }
-            offset += 3
-        }
-        return Double(green) / Double(count)
+        guard let picture = try WindowPicture.capture(window, importTool: importTool), !picture.pixels.isEmpty else { return 0 }
+        let green = stride(from: 0, to: picture.pixels.count, by: 3).filter { i in
+            picture.pixels[i] < 40 && picture.pixels[i + 1] > 215 && picture.pixels[i + 2] < 40
+        }.count
+        return Double(green) / Double(picture.width * picture.height)
     }
 
     /// HTML through WebKit, loaded only for --html: a local file and a file://
