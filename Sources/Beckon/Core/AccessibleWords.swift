@@ -33,21 +33,11 @@ struct AccessibleWords: Sendable, Hashable {
             workDone: "処理は終わりました", chooseFileFirst: "先にファイルを選んでください"),
     ]
 
-    /// For the current locale's language (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
-    /// `LANG`, as gettext reads them), English when Beckon has none.
-    @GtkActor
-    static var localized: AccessibleWords {
-        guard let names = g_get_language_names() else { return english }
-        var index = 0
-        while let name = names[index] {
-            if let words = forLanguage(String(cString: name)) { return words }
-            index += 1
-        }
-        return english
-    }
+    /// For the current locale's languages, English when Beckon has none of them.
+    static var localized: AccessibleWords { LocaleLanguage.firstKnown(forLanguage) ?? english }
 
     /// For a locale name such as `de_DE.UTF-8`; nil for a language Beckon has no words in.
     static func forLanguage(_ locale: String) -> AccessibleWords? {
-        table[String(locale.prefix { $0.isLetter }).lowercased()]
+        table[LocaleLanguage.code(locale)]
     }
 }

@@ -70,21 +70,12 @@ public struct TermsLabels: Sendable, Hashable {
 
     /// The defaults for the current locale's language (`LANGUAGE`, `LC_ALL`,
     /// `LC_MESSAGES`, `LANG`, as gettext reads them), English when there are none.
-    public static var localized: TermsLabels {
-        guard let names = g_get_language_names() else { return english }
-        var index = 0
-        while let name = names[index] {
-            if let labels = forLanguage(String(cString: name)) { return labels }
-            index += 1
-        }
-        return english
-    }
+    public static var localized: TermsLabels { LocaleLanguage.firstKnown(forLanguage) ?? english }
 
     /// The defaults for a locale name such as `de_DE.UTF-8` or `pt_BR`; nil for
     /// a language without translations (and for `C`).
     public static func forLanguage(_ locale: String) -> TermsLabels? {
-        let language = String(locale.prefix { $0.isLetter }).lowercased()
-        return table[language]
+        table[LocaleLanguage.code(locale)]
     }
 
     public static let english = TermsLabels(
