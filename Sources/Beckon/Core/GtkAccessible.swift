@@ -28,17 +28,19 @@ enum GtkAccessible {
     }
 
     /// Makes `explanation` what a screen reader reads as `widget`'s
-    /// description (a described-by relation), or takes that back (nil).
+    /// description (a described-by relation).
     @GtkActor
-    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>, by explanation: UnsafeMutablePointer<GtkWidget>?,
-                         instead old: UnsafeMutablePointer<GtkWidget>? = nil) {
-        guard let object = gtk_widget_get_accessible(widget) else { return }
-        if let old, let target = gtk_widget_get_accessible(old) {
-            _ = atk_object_remove_relationship(object, ATK_RELATION_DESCRIBED_BY, target)
-        }
-        if let explanation, let target = gtk_widget_get_accessible(explanation) {
-            _ = atk_object_add_relationship(object, ATK_RELATION_DESCRIBED_BY, target)
-        }
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>, by explanation: UnsafeMutablePointer<GtkWidget>) {
+        guard let object = gtk_widget_get_accessible(widget), let target = gtk_widget_get_accessible(explanation) else { return }
+        _ = atk_object_add_relationship(object, ATK_RELATION_DESCRIBED_BY, target)
+    }
+
+    /// Enables or disables `widget`; while disabled, `reason` is its
+    /// description, so a screen reader says why, and nothing once enabled.
+    @GtkActor
+    static func setSensitive(_ widget: UnsafeMutablePointer<GtkWidget>, _ sensitive: Bool, reason: String) {
+        gtk_widget_set_sensitive(widget, sensitive ? 1 : 0)
+        describe(widget, sensitive ? "" : reason)
     }
 
     /// Gives `widget` the status-bar role: a line that reports state, which a

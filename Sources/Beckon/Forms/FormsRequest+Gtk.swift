@@ -61,9 +61,8 @@ extension FormsRequest: GtkDialogKind {
            let okButton = beckon_dialog_button(dialog, Int32(ok)) {
             let check: @GtkActor () -> Void = { [self] in
                 let problem = self.problem(readers.map { $0() })
-                gtk_widget_set_sensitive(okButton, problem == nil ? 1 : 0)
+                GtkAccessible.setSensitive(okButton, problem == nil, reason: problem ?? "")
                 gtk_widget_set_tooltip_text(okButton, problem)
-                GtkAccessible.describe(okButton, problem ?? "")
                 gtk_label_set_text(problemLabel.cast(), problem ?? "")
                 if problem == nil { gtk_widget_hide(problemLabel) } else { gtk_widget_show(problemLabel) }
             }

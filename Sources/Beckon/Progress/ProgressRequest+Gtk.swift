@@ -75,10 +75,7 @@ private final class ProgressWindow: ProgressSink {
         gtk_progress_bar_set_fraction(bar.cast(), state.fraction)
         // OK waits for the work, and says so to a screen reader; the focus
         // starts on Cancel, as in zenity.
-        if let okButton {
-            gtk_widget_set_sensitive(okButton, 0)
-            GtkAccessible.describe(okButton, AccessibleWords.localized.workNotDone)
-        }
+        if let okButton { GtkAccessible.setSensitive(okButton, false, reason: AccessibleWords.localized.workNotDone) }
         if let cancelButton { gtk_widget_grab_focus(cancelButton) }
         if !request.isCancellable {
             if let cancelButton { gtk_widget_hide(cancelButton) }
@@ -121,10 +118,7 @@ private final class ProgressWindow: ProgressSink {
     func inputEnded() {
         state.updatesEnded = true
         state.fraction = 1
-        if let cancelButton {
-            gtk_widget_set_sensitive(cancelButton, 0)
-            GtkAccessible.describe(cancelButton, AccessibleWords.localized.workDone)
-        }
+        if let cancelButton { GtkAccessible.setSensitive(cancelButton, false, reason: AccessibleWords.localized.workDone) }
         gtk_progress_bar_set_fraction(bar.cast(), 1)
         stopPulsing()
         workDone()
@@ -137,8 +131,7 @@ private final class ProgressWindow: ProgressSink {
     /// OK becomes the answer; an auto-closing dialog gives it at once.
     private func workDone() {
         if let okButton {
-            gtk_widget_set_sensitive(okButton, 1)
-            GtkAccessible.describe(okButton, "")
+            GtkAccessible.setSensitive(okButton, true, reason: "")
             gtk_widget_grab_focus(okButton)
         }
         if request.autoCloses { control.end(.response(Int32(ok))) }

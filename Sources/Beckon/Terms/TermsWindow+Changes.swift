@@ -211,13 +211,10 @@ extension TermsWindow {
     private func changesNavigationChanged() {
         guard let state = changes else { return }
         if let previous = state.previous {
-            gtk_widget_set_sensitive(previous, state.current > 0 ? 1 : 0)
-            GtkAccessible.describe(previous, state.current > 0 ? "" : labels.noEarlierChange)
+            GtkAccessible.setSensitive(previous, state.current > 0, reason: labels.noEarlierChange)
         }
         if let next = state.next {
-            let hasNext = state.current + 1 < state.changed.count
-            gtk_widget_set_sensitive(next, hasNext ? 1 : 0)
-            GtkAccessible.describe(next, hasNext ? "" : labels.noLaterChange)
+            GtkAccessible.setSensitive(next, state.current + 1 < state.changed.count, reason: labels.noLaterChange)
         }
         exposeState()
     }

@@ -47,15 +47,8 @@ extension TermsWindow {
             let total = pages.isFinished ? String(pages.count) : "…"
             gtk_label_set_text(pageLabel.cast(), "\(pageIndex + 1) / \(total)")
         }
-        if let previousButton {
-            gtk_widget_set_sensitive(previousButton, pageIndex > 0 ? 1 : 0)
-            GtkAccessible.describe(previousButton, pageIndex > 0 ? "" : labels.onFirstPage)
-        }
-        if let nextButton {
-            let hasNext = pageIndex + 1 < pages.count
-            gtk_widget_set_sensitive(nextButton, hasNext ? 1 : 0)
-            GtkAccessible.describe(nextButton, hasNext ? "" : labels.onLastPage)
-        }
+        if let previousButton { GtkAccessible.setSensitive(previousButton, pageIndex > 0, reason: labels.onFirstPage) }
+        if let nextButton { GtkAccessible.setSensitive(nextButton, pageIndex + 1 < pages.count, reason: labels.onLastPage) }
         exposeState()
     }
 

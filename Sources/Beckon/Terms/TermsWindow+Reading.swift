@@ -33,7 +33,7 @@ extension TermsWindow {
 
     /// After a paint: how far the terms have been on screen now.
     func readingPainted() {
-        guard readingSource == 0, reading.percent != 100, progressLabel != nil else { return }
+        guard readingSource == 0, gate.requiresScroll, reading.percent != 100, progressLabel != nil else { return }
         readingSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
             readingSource = 0
             if let news = readingNews() { say(news) }

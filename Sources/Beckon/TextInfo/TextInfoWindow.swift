@@ -120,16 +120,10 @@ final class TextInfoWindow {
         // A disabled OK says why to a screen reader, and stops saying it
         // once the box is ticked.
         let reason = AccessibleWords.localized.tickFirst(label)
-        if let okButton {
-            gtk_widget_set_sensitive(okButton, 0)
-            GtkAccessible.describe(okButton, reason)
-        }
+        if let okButton { GtkAccessible.setSensitive(okButton, false, reason: reason) }
         GtkSignal.connect(checkbox, "toggled") { [self] in
             isChecked = gtk_toggle_button_get_active(checkbox.cast()) != 0
-            if let okButton {
-                gtk_widget_set_sensitive(okButton, isChecked ? 1 : 0)
-                GtkAccessible.describe(okButton, isChecked ? "" : reason)
-            }
+            if let okButton { GtkAccessible.setSensitive(okButton, isChecked, reason: reason) }
         }
         // Return on the default response, a mnemonic or code cannot give OK
         // while the box is clear, whatever the button's state.
