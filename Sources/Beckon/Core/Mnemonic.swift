@@ -37,6 +37,8 @@ enum Mnemonic {
             return String(characters[..<index]) + "_" + String(characters[index...])
         }
         let spare = "cbkrtxyzqwe".first { !taken.contains($0) } ?? "c"
-        return label + "(_" + String(spare).uppercased() + ")"
+        // A lone underscore at the end would take the "(" as its key: double it.
+        let trailing = label.reversed().prefix { $0 == "_" }.count
+        return label + (trailing % 2 == 1 ? "_" : "") + "(_" + String(spare).uppercased() + ")"
     }
 }

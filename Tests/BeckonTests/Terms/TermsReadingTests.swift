@@ -58,6 +58,8 @@ import Testing
     @Test func aLabelWithoutLatinLettersGetsOneAfterIt() {
         #expect(Mnemonic.ensured("規約を読みました", avoiding: ["a", "d"]) == "規約を読みました(_C)")
         #expect(Mnemonic.ensured("同意", avoiding: ["c"]) == "同意(_B)")
+        #expect(Mnemonic.ensured("同意_", avoiding: []) == "同意__(_C)") // the "_" stays a "_"
+        #expect(Mnemonic.key(of: Mnemonic.ensured("同意_", avoiding: [])) == "c")
     }
 
     @Test func theTermsCheckboxAvoidsTheButtonsKeys() {
