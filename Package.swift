@@ -8,22 +8,60 @@ let package = Package(
         .executable(name: "beckon", targets: ["beckon"]),
     ],
     targets: [
-        // System libraries from Debian; pkg-config supplies the flags.
+        // System libraries from Debian; pkg-config supplies the flags. CGLib is
+        // GLib, GObject and GIO alone: what the GTK-free modules may see.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CJSONGLib", pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
 
-        // Only what Swift cannot or should not do itself: variadic calls, signal
-        // connections, the response/destroy funnel.
-        .target(name: "CBeckonShim", dependencies: ["CGtk"],
+        // The C shims hold what Swift cannot say, or says worse (their headers say
+        // which, per function): macros and variadic calls (g_signal_connect,
+        // gtk_message_dialog_new), callbacks that need C casts, async-signal-safe
+        // code (the watchdog, the terminal's restore), libsystemd through dlopen,
+        // and the funnel that makes every ending of a dialog one call. Two halves,
+        // so that the compiler holds the GTK boundary:
+        // - CBeckonGLib: GLib and GIO only (main loop, watchdog, terminal,
+        //   journal, D-Bus, gettext); the consent and login-gate modules link it.
+        .target(name: "CBeckonGLib", dependencies: ["CGLib"]),
+        // - CBeckonShim: GTK's objects, one file each, named after them; and the
+        //   icon lookup of zenity 3.44 (icons.c says why it stays in C).
+        .target(name: "CBeckonShim", dependencies: ["CGtk", "CBeckonGLib"],
                 // Xlib itself, for the handler of a lost display (display.c).
                 linkerSettings: [.linkedLibrary("X11")]),
 
-        // Nonisolated async code runs on its caller's actor: a dialog asked from
-        // @GtkActor stays on GTK's thread instead of waking dispatch worker threads.
-        .target(name: "Beckon", dependencies: ["CGtk", "CBeckonShim", "CCmark", "CJSONGLib"],
+        // Reading and writing without a toolkit: the one deadline type, bytes
+        // decoded to UTF-8 as zenity does, bounded reads, lines, the one
+        // write-all loop and the warning sink.
+        .target(name: "BeckonIO", dependencies: ["CGLib", "CBeckonGLib"]),
+        // The JSON value behind every --json answer and the record file (json-glib).
+        .target(name: "BeckonJSON", dependencies: ["CGLib", "CJSONGLib"]),
+
+        // Consent without a toolkit: terms documents and their digest, records
+        // and the store, the journal (written and read), the audit, managed
+        // terms and their policy, the re-consent diff, the login session. It can
+        // not import GTK: neither it nor anything it depends on has CGtk.
+        .target(name: "BeckonConsent", dependencies: ["BeckonIO", "BeckonJSON", "CGLib", "CBeckonGLib", "CCmark"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-        .target(name: "BeckonCLI", dependencies: ["Beckon", "CGtk", "CBeckonShim"],
+        // The login gate's processes without a toolkit: the warden that ends the
+        // session when the window goes, the link to it, and session ending
+        // (logind, the desktops' session managers, a command).
+        .target(name: "BeckonLoginGate", dependencies: ["BeckonConsent", "BeckonIO", "CGLib", "CBeckonGLib"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+
+        // The dialog core and its kinds. Nonisolated async code runs on its
+        // caller's actor: a dialog asked from @GtkActor stays on GTK's thread
+        // instead of waking dispatch worker threads.
+        .target(name: "BeckonCore", dependencies: ["BeckonIO", "BeckonJSON", "CGtk", "CBeckonShim", "CJSONGLib"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        // The terms window: Markdown drawn into GTK, the pager on a terminal,
+        // the shields of the login gate, and the `Terms` API.
+        .target(name: "BeckonTerms", dependencies: ["BeckonCore", "BeckonConsent", "CGtk", "CBeckonShim", "CCmark"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        // What `import Beckon` gives a program: the dialogs, the terms window,
+        // consent and the login gate, under the one name it had before the split.
+        .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON"]),
+        .target(name: "BeckonCLI", dependencies: ["Beckon", "BeckonLoginGate", "CGtk", "CBeckonShim"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
@@ -33,11 +71,11 @@ let package = Package(
                           path: "Tests/Soak"),
         // `beckon terms` with a scripted answer instead of a window, and a pause in the
         // middle of a record write: the tests' hook, which the `beckon` product lacks.
-        .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/TermsHarness"),
+        .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI", "BeckonLoginGate"], path: "Tests/TermsHarness"),
 
         // Logic only: no display needed.
-        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
-        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI", "BeckonCLITestSupport"]),
+        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "BeckonLoginGate", "TermsWorkflow", "CGtk", "CBeckonShim"]),
+        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI", "BeckonLoginGate", "BeckonCLITestSupport"]),
         // What the CLI tests share: a kind's options, plan and output (through `@testable import`).
         .target(name: "BeckonCLITestSupport", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/CLISupport"),
         // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).

@@ -1,4 +1,5 @@
 import Beckon
+import BeckonLoginGate
 import Glibc
 
 /// The `beckon` command: zenity's dialogs, and `beckon terms`.

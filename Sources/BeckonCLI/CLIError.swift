@@ -1,4 +1,6 @@
 import Beckon
+import BeckonIO
+import BeckonJSON
 
 /// A failure of the `beckon` command line, zenity's dialogs and `beckon terms`
 /// alike, with the exit code it ends the process with.

@@ -1,3 +1,4 @@
+import BeckonIO
 import CGtk
 import Glibc
 

@@ -1,3 +1,4 @@
+import BeckonIO
 import Glibc
 
 /// The program's standard output: answers, `--json`, help.
@@ -23,26 +24,10 @@ enum StandardOutput {
     }
 }
 
-/// The program's standard error: warnings and errors.
-enum StandardError {
-    static func write(_ text: String) { _ = writeAll(text, to: 2) }
-}
-
 /// Writes without Foundation or stdio buffering, so nothing is lost when the
 /// process exits right after; a closed stream is not worth a crash (SIGPIPE is
 /// ignored, and a failed write ends the text). Returns 0, or the errno of the
 /// failed write.
 private func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
-    var text = text
-    return text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return errno }
-            if n == 0 { return EIO }
-            offset += n
-        }
-        return 0
-    }
+    FileDescriptor.writeAll(descriptor, text)
 }

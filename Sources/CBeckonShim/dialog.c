@@ -1,5 +1,6 @@
 /* GtkDialog: the exactly-once funnel, a response guard, the countdown line. */
-#include "callback.h"
+#include "CBeckonShim.h"
+#include "beckon_callback_box.h"
 
 /* ---- the exactly-once funnel ------------------------------------------ */
 

@@ -1,5 +1,6 @@
 /* GdkDisplay: what happens when the display goes away under a dialog. */
-#include "callback.h"
+#include "CBeckonShim.h"
+#include "beckon_callback_box.h"
 
 #include <errno.h>
 #include <unistd.h>

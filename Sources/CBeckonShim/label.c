@@ -1,6 +1,6 @@
 /* GtkLabel: its links under Beckon's rule instead of GTK's. */
 #include "CBeckonShim.h"
-#include "callback.h"
+#include "beckon_callback_box.h"
 
 /* "activate-link": GTK's own handler hands any URI to gtk_show_uri, file:
  * and custom schemes included. Returning TRUE stops it; the callback decides

@@ -1,5 +1,6 @@
 /* GtkTextView and its tags: tags without varargs, clickable link text. */
-#include "callback.h"
+#include "CBeckonShim.h"
+#include "beckon_callback_box.h"
 
 /* ---- text tags ---------------------------------------------------------- */
 

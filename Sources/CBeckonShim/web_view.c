@@ -3,7 +3,7 @@
  * is not installed. Only the handful of functions used are looked up; signals
  * and settings go through GObject by name. */
 #include "CBeckonShim.h"
-#include "callback.h"
+#include "beckon_callback_box.h"
 
 #include <dlfcn.h>
 

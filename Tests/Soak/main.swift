@@ -21,7 +21,12 @@
 //   BeckonSoak idle     CPU time over one idle second with a dialog shown and the
 //                       main-queue drain installed; proves @MainActor runs.
 //   BeckonSoak countdown  a 1.5 s prompt with its countdown on the terminal (Countdown.swift).
-@testable import Beckon
+import Beckon
+@testable import BeckonCore
+@testable import BeckonConsent
+@testable import BeckonTerms
+@testable import BeckonIO
+@testable import BeckonJSON
 import BeckonTestEndings
 import CBeckonShim
 import CGtk

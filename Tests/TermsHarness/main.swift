@@ -10,7 +10,13 @@
 //                      gate opened; escape: the window dismissed
 //   --pause-mid-write  the writer stops itself (SIGSTOP) with half of the new
 //                      record file written, so a test can kill -9 it there
-@testable import Beckon
+import Beckon
+@testable import BeckonCore
+@testable import BeckonConsent
+@testable import BeckonTerms
+@testable import BeckonIO
+@testable import BeckonJSON
+@testable import BeckonLoginGate
 @testable import BeckonCLI
 import Glibc
 

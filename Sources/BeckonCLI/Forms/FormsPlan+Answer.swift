@@ -1,4 +1,5 @@
 import Beckon
+import BeckonJSON
 
 extension FormsPlan {
     /// How the fields print, on OK and on the timeout, as zenity joins them:

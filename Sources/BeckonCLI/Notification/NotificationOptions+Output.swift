@@ -1,4 +1,5 @@
 import Beckon
+import BeckonJSON
 
 extension NotificationOptions {
     /// How a `--notification` run ended, as `--json` names it.

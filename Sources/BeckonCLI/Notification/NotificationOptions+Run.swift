@@ -1,4 +1,5 @@
 import Beckon
+import BeckonIO
 
 extension NotificationOptions {
     /// Sends the notification over D-Bus (or, with `--listen`, one for each

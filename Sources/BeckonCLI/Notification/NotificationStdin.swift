@@ -1,4 +1,5 @@
 import Beckon
+import BeckonIO
 import Glibc
 
 /// The lines of stdin for `--listen`, read on GLib's loop through

@@ -1,4 +1,5 @@
 import Beckon
+import BeckonJSON
 
 /// A `--password` dialog worked out from its options, before any window
 /// exists: the request to show and what each button means.

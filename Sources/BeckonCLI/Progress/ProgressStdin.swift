@@ -1,4 +1,5 @@
 import Beckon
+import BeckonIO
 import Glibc
 
 /// Feeds a progress dialog from stdin on GTK's loop: a chunk per turn through

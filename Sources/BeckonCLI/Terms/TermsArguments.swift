@@ -1,4 +1,5 @@
 import Beckon
+import BeckonConsent
 
 /// The options of `beckon terms`, declared in the same system as zenity's
 /// (``OptionKey``) and read with the same grammar (``OptionScanner``):

@@ -1,4 +1,5 @@
 import Beckon
+import BeckonConsent
 
 // MARK: --audit: the consent events in the journal (docs/terms.md, "Auditing consent")
 

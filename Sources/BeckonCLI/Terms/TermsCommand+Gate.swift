@@ -1,4 +1,6 @@
 import Beckon
+import BeckonConsent
+import BeckonLoginGate
 import Glibc
 
 /// `beckon terms --gate`: the warden that ends the session unless the terms

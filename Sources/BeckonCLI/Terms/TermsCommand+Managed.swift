@@ -1,4 +1,6 @@
 import Beckon
+import BeckonConsent
+import BeckonIO
 import Glibc
 
 /// `beckon terms --managed [ID…]`: terms an administrator configured

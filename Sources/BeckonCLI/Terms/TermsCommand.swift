@@ -1,4 +1,7 @@
 import Beckon
+import BeckonConsent
+import BeckonIO
+import BeckonJSON
 import Glibc
 
 /// `beckon terms`: the terms-of-use acceptance dialog. See docs/terms.md.

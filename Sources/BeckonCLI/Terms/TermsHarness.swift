@@ -1,4 +1,5 @@
 import Beckon
+import BeckonConsent
 
 /// What a test build puts in the place of the person at `beckon terms`: a
 /// presenter that answers the terms instead of a window or the terminal, and

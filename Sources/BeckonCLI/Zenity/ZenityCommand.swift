@@ -1,4 +1,5 @@
 import Beckon
+import BeckonIO
 import CBeckonShim
 import CGtk
 import Glibc

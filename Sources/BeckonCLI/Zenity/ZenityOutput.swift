@@ -1,4 +1,5 @@
 import Beckon
+import BeckonJSON
 import Glibc
 
 /// What a dialog leaves for the script: its stdout and its exit code.

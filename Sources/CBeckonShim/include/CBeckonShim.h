@@ -13,7 +13,7 @@
  * static functions here: this header is imported by Swift through a module. */
 
 #include <gtk/gtk.h>
-#include "beckon_callback.h"
+#include "CBeckonGLib.h"
 
 /* ---- GtkDialog (dialog.c) ---------------------------------------------- */
 
@@ -138,64 +138,6 @@ typedef enum {
 void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func, void *user_data,
                                       GDestroyNotify destroy);
 
-/* ---- GLib's main loop (main_loop.c) ------------------------------------ */
-
-/* A signal whose handler needs nothing but user_data and returns nothing, such
- * as "clicked", "toggled", "value-changed" or "state-flags-changed" (first and
- * second are 0). Returns the handler id. */
-gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallback func, void *user_data,
-                             GDestroyNotify destroy);
-
-/* A timeout or idle source at `priority`; it goes on while `func` returns
- * non-zero. Returns the source id. */
-guint beckon_timeout_add(unsigned int milliseconds, BeckonCallback func, void *user_data, GDestroyNotify destroy);
-guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* Calls `func` whenever `fd` is readable or at its end (first: the
- * GIOCondition seen), at `priority`, while `func` returns nonzero. The
- * descriptor is not made non-blocking: stdin may be a terminal the shell
- * shares, and one read() after poll() said readable does not block. */
-guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
- * fd source on the main queue's eventfd that empties the eventfd, then drains
- * the queue. Call on the thread that runs gtk_main. Returns the source id. */
-guint beckon_main_queue_drain_install(void);
-
-/* ---- the backstop for a stuck loop (watchdog.c) ------------------------ */
-
-/* Delivers SIGINT, SIGTERM and SIGHUP to `func` (first: the signal number)
- * from GTK's main loop, so the program can say why it stops and exit with a
- * status of its own instead of dying mid-frame. Unblocks the three first: a
- * parent may have left them blocked, and a dialog that cannot be stopped is
- * worse than one that closes. A signal inherited as ignored (nohup, a
- * background job's SIGINT) is left ignored, as zenity leaves it.
- * The signal is caught by beckon's own handler and handed to the loop by the
- * watchdog thread; when the process still runs 750 ms later (the loop is
- * stuck), the thread ends it with 128 + the signal and a line on stderr.
- * A later call does nothing. */
-void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* Holds `--timeout` outside the loop: unless disarmed or postponed, the
- * process ends `milliseconds` from now with `exit_code`, `stdout_line` on
- * stdout and `stderr_line` on stderr (either may be NULL), the terminal's
- * modes put back. Replaces an earlier deadline. */
-void beckon_watchdog_arm(guint64 milliseconds, int exit_code, const char *stderr_line, const char *stdout_line);
-
-/* Moves the armed deadline to `milliseconds` from now when that is later (a
- * dialog whose own timeout started after the deadline was armed); nothing
- * when none is armed. */
-void beckon_watchdog_postpone(guint64 milliseconds);
-
-/* Lifts the deadline: the dialog has its answer. */
-void beckon_watchdog_disarm(void);
-
-/* While a prompt is on the terminal, a SIGHUP that comes with that terminal
- * hung up is the person gone, answered as Escape: the loop leaves it to the
- * prompt (whose read sees the end), and the backstop ends with `code`.
- * -1 (the default): every SIGHUP is a termination signal. */
-void beckon_watchdog_set_hangup_exit_code(int code);
-
 /* ---- GdkDisplay (display.c) ---------------------------------------------- */
 
 /* The status the process exits with when its display goes away. */
@@ -297,71 +239,6 @@ gboolean beckon_file_chooser_describe_window(const char *name, const char *accep
 /* Whether org.freedesktop.portal.Desktop has an owner on an existing session bus. */
 gboolean beckon_desktop_portal_is_running(void);
 
-/* ---- the system journal (journal.c) ----------------------------------- */
-
-/* Sends one structured entry of `count` "FIELD=value" strings (values may
- * hold newlines) with libsystemd's sd_journal_sendv, loaded on first use,
- * from a thread of its own, waiting for it at most `timeout_ms`: a journald
- * that stalls never holds up the caller. Returns 0, or a negative errno:
- * -ENOSYS without libsystemd, -ETIMEDOUT when the wait ran out (the entry is
- * still sent if journald reads again while the process lives), another when
- * no journal listens. */
-int beckon_journal_send(const char *const *fields, int count, int timeout_ms);
-
-/* logind's type of `session` (sd_session_get_type: "x11", "wayland", "tty",
- * "unspecified"); free with g_free. NULL when logind does not know it or
- * without libsystemd. */
-char *beckon_login_session_type(const char *session);
-
-/* ---- reading the system journal (journal_reader.c) --------------------- */
-
-/* The journal's entries that match every one of `matches` ("FIELD=value";
- * two of the same field match either), read newest first. Opaque. */
-typedef struct BeckonJournalReader BeckonJournalReader;
-
-/* Opens the local journal, filtered by `matches`, positioned after the
- * newest entry. NULL with `*error` a negative errno when it cannot be read
- * (-ENOSYS without libsystemd). */
-BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error);
-
-/* Moves to the next older entry: 1, or 0 when there is none, or a negative errno. */
-int beckon_journal_reader_previous(BeckonJournalReader *reader);
-
-/* The value of `field` in the current entry (free with g_free), NULL when it has none. */
-char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *field);
-
-/* When journald received the current entry (__REALTIME_TIMESTAMP), in
- * microseconds since the epoch; 0 when unknown. */
-guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader);
-
-void beckon_journal_reader_free(BeckonJournalReader *reader);
-
-/* ---- auditing the journal (journal_reader.c, `beckon terms --audit`) ---- */
-
-/* Opens journal files for reading oldest first: the files in `directory`
- * (sd_journal_open_directory), or the `file_count` `files`
- * (sd_journal_open_files), or, both NULL, the local journal; filtered by
- * `matches`, positioned before the first entry at or after `since_usec`
- * (0: the first). NULL with `*error` a negative errno when they cannot be read. */
-BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
-                                                        int file_count, const char *const *matches, int count,
-                                                        guint64 since_usec, int *error);
-
-/* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno. */
-int beckon_journal_reader_next(BeckonJournalReader *reader);
-
-/* The current entry's next field an audit reads (`_...`, `BECKON_...`,
- * MESSAGE_ID, SYSLOG_IDENTIFIER) as "FIELD=value" (`*size` bytes, the name
- * `*name_length` of them; not NUL-terminated, valid until the reader
- * moves): 1, or 0 after the last field, or a negative errno. */
-int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
-                                     size_t *name_length);
-
-/* logind's session of this process (sd_pid_get_session, from its cgroup, so
- * not what an environment variable claims); free with g_free. NULL outside a
- * session or without libsystemd. */
-char *beckon_login_session_of_process(void);
-
 /* ---- GtkListStore (list_store.c) --------------------------------------- */
 
 /* A store of rows with `n_cells` cells of text each (the first a boolean when
@@ -439,106 +316,6 @@ const char *beckon_web_view_link_uri(GtkWidget *view);
 void beckon_web_view_load_uri(GtkWidget *view, const char *uri);
 void beckon_web_view_load_html(GtkWidget *view, const char *html, const char *base_uri);
 
-/* ---- the controlling terminal (terminal.c) ------------------------------ */
-
-/* Opens the controlling terminal (/dev/tty, close-on-exec, never acquiring
- * one): a descriptor, or -1 with errno (ENXIO: the process has none). */
-int beckon_terminal_open(void);
-
-/* Saves the terminal modes of `fd` and switches to raw input: keys one at a
- * time, no echo, ^C and ^Z as bytes. 0, or -1 with errno (not a terminal).
- * The saved modes come back with beckon_terminal_restore, which also runs at
- * exit(), so no ending of the process leaves the terminal raw.
- * `understands_ansi` 0 (TERM=dumb or unset) means restore sends no escape
- * sequence: such a terminal would print it. */
-int beckon_terminal_make_raw(int fd, int understands_ansi);
-
-/* Puts back the saved modes, leaves the alternate screen, shows the cursor
- * (the last two on a terminal that understands ANSI); does nothing when
- * nothing is saved. */
-void beckon_terminal_restore(void);
-
-/* The same, for the watchdog ending a stuck process: without waiting for the
- * terminal to drain and without blocking on a write. */
-void beckon_terminal_restore_at_once(void);
-
-/* Whether the controlling terminal has hung up (its far end closed): the one
- * in raw mode polls so, or the process has lost its controlling terminal. */
-gboolean beckon_terminal_hung_up(void);
-
-/* Enters (and clears) or leaves the alternate screen, remembered for restore. */
-void beckon_terminal_set_alternate_screen(int fd, int on);
-
-/* The terminal's size in character cells; 80 × 24 when it does not say. */
-int beckon_terminal_columns(int fd);
-int beckon_terminal_rows(int fd);
-
-/* Calls `func` from GLib's loop each time the terminal is resized (SIGWINCH);
- * remove the returned source to stop. */
-guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* ---- org.freedesktop.Notifications over GDBus (notifications.c) -------- */
-
-/* A connection to the session bus's notification server, without libnotify:
- * GDBus is part of GIO, which GTK links anyway. Every call is asynchronous and
- * answers on the thread-default main context of its caller (GTK's loop). */
-typedef struct BeckonNotifications BeckonNotifications;
-
-/* How a call failed: the second argument of a `done` callback whose first is 0. */
-typedef enum {
-  BECKON_NOTIFICATIONS_NO_BUS = 1,    /* no session bus to connect to */
-  BECKON_NOTIFICATIONS_NO_SERVER = 2, /* the bus has no org.freedesktop.Notifications */
-  BECKON_NOTIFICATIONS_FAILED = 3,    /* the server answered with an error */
-} BeckonNotificationsFailure;
-
-/* What the server said about a notification: the first argument of `events`. */
-typedef enum {
-  BECKON_NOTIFICATION_ACTION_INVOKED = 0, /* beckon_notifications_action_key says which */
-  BECKON_NOTIFICATION_CLOSED = 1,         /* beckon_notifications_closed_reason says why */
-} BeckonNotificationEvent;
-
-/* A new, unconnected handle; free it with beckon_notifications_free. */
-BeckonNotifications *beckon_notifications_new(void);
-
-/* Drops the caller's handle; calls still pending keep it until they answer,
- * but call nothing of the caller's after `events` is released. */
-void beckon_notifications_free(BeckonNotifications *notifications);
-
-/* Connects to the bus at `address` (a D-Bus address), or to the session bus
- * when NULL, and listens to the server's ActionInvoked and
- * NotificationClosed signals, reported through `events` (first: a
- * BeckonNotificationEvent, second: the notification's id as bits). `done`
- * runs once: first 1 when connected, else 0 and a BeckonNotificationsFailure. */
-void beckon_notifications_connect(BeckonNotifications *notifications, const char *address,
-                                  BeckonCallback events, void *events_data, GDestroyNotify events_destroy,
-                                  BeckonCallback done, void *user_data, GDestroyNotify destroy);
-
-/* Calls Notify. `actions` (key, label, key, label…) has `action_count`
- * strings; `hints` is an a{sv} (floating, taken) or NULL. `done` runs once:
- * first 1 and second the id the server gave (as bits), or first 0 and a
- * BeckonNotificationsFailure. */
-void beckon_notifications_notify(BeckonNotifications *notifications, const char *app_name, guint32 replaces_id,
-                                 const char *app_icon, const char *summary, const char *body,
-                                 const char *const *actions, int action_count, GVariant *hints,
-                                 int expire_timeout, BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* Calls CloseNotification for `id`; `done` as for notify (second 0 on success). */
-void beckon_notifications_close(BeckonNotifications *notifications, guint32 id,
-                                BeckonCallback func, void *user_data, GDestroyNotify destroy);
-
-/* An a{sv} of hints from `count` names and values (each floating, taken). */
-GVariant *beckon_notification_hints_new(const char *const *names, GVariant *const *values, int count);
-
-/* The message of the last failure, or NULL. */
-const char *beckon_notifications_error(BeckonNotifications *notifications);
-
-/* The key of the last ActionInvoked event, or NULL. */
-const char *beckon_notifications_action_key(BeckonNotifications *notifications);
-
-/* The reason of the last NotificationClosed event (1 expired, 2 dismissed,
- * 3 closed by a call, 4 undefined). */
-guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
-
 /* ---- the login gate's windows (shield.c) -------------------------------- */
 
 /* Makes `window` refuse every close but its owner's gtk_widget_destroy: the
@@ -572,12 +349,6 @@ gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback f
 /* Gives a shield window its opaque dark background (CSS, class
  * "beckon-shield"), whatever the theme draws behind a window. */
 void beckon_shield_style(GtkWidget *shield);
-
-/* ---- gettext (locale.c) ------------------------------------------------ */
-
-/* Asks gettext for UTF-8 from `domain` whatever the locale's charset, as GTK
- * does for its own domain (libintl.h is not visible to Swift). */
-void beckon_textdomain_use_utf8(const char *domain);
 
 #include "beckon_icons.h"
 

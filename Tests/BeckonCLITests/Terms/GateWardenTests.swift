@@ -1,4 +1,5 @@
 @testable import BeckonCLI
+@testable import BeckonLoginGate
 import Beckon
 import Testing
 

@@ -1,4 +1,9 @@
-@testable import Beckon
+import Beckon
+@testable import BeckonCore
+@testable import BeckonConsent
+@testable import BeckonTerms
+@testable import BeckonIO
+@testable import BeckonJSON
 import Testing
 
 @Suite struct TermsGateTests {

@@ -1,7 +1,0 @@
-/// Makes the window for a ``TermsRequest``: ``TermsWindow``.
-extension TermsRequest: GtkDialogKind {
-    @GtkActor
-    func makeWindow(_ control: DialogControl) -> DialogWindow<Void> {
-        DialogWindow(widget: TermsWindow.build(prepared, options: options, earlier: earlier)) { _ in }
-    }
-}

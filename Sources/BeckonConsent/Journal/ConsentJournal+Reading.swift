@@ -1,0 +1,161 @@
+import CBeckonGLib
+import CGLib
+import Glibc
+
+extension ConsentJournal {
+    /// One entry read back from the journal: beckon's fields and journald's
+    /// trusted ones (`_UID`, `_EXE`, `_BOOT_ID`), and when journald received it.
+    public struct Entry: Sendable, Hashable {
+        /// The fields read ("NAME" → value), those of ``fieldNames`` the entry has.
+        public var fields: [String: String]
+        /// `__REALTIME_TIMESTAMP`: microseconds since the epoch, set by journald.
+        public var realtimeMicroseconds: UInt64
+
+        public subscript(name: String) -> String? { fields[name] }
+
+        /// Whether it records an acceptance (not a revocation).
+        public var isAcceptance: Bool { fields["MESSAGE_ID"] == acceptedMessageID }
+
+        /// The record the entry describes.
+        public var record: ConsentRecord? {
+            guard let id = fields[Field.termsID], let sha256 = fields[Field.sha256] else { return nil }
+            let version = fields[Field.version].flatMap { $0.isEmpty ? nil : $0 }
+            var record = ConsentRecord(id: id, version: version, sha256: sha256,
+                                       acceptedAt: fields[Field.acceptedAt] ?? "", user: fields[Field.user] ?? "")
+            record.language = fields[Field.language]
+            record.file = fields[Field.file]
+            record.policy = fields[Field.policy]
+            record.gate = fields[Field.gate] == "true"
+            record.sessionID = fields[Field.sessionID]
+            record.bootID = fields["_BOOT_ID"]
+            return record
+        }
+    }
+
+    /// Why the journal could not be read; the caller fails closed.
+    public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The negative errno from libsystemd (-ENOSYS: no libsystemd).
+        public var code: Int32
+        public init(code: Int32) { self.code = code }
+        public var description: String {
+            code == -ENOSYS ? "libsystemd is not installed" : "the journal cannot be read: \(String(cString: strerror(-code)))"
+        }
+    }
+
+    /// The fields an ``Entry`` is read with.
+    public static let fieldNames = [
+        "MESSAGE_ID", Field.event, Field.termsID, Field.version, Field.sha256, Field.acceptedAt, Field.user,
+        Field.language, Field.file, Field.gate, Field.policy, Field.sessionID, "_UID", "_EXE", "_BOOT_ID",
+    ]
+
+    /// The newest entries (at most `limit`) that match every one of `matches`
+    /// ("FIELD=value"; two of one field match either), newest first.
+    public static func entries(matching matches: [String], limit: Int) throws(ReadError) -> [Entry] {
+        var pointers = matches.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        var code: Int32 = 0
+        let reader = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                beckon_journal_reader_open($0.baseAddress, Int32($0.count), &code)
+            }
+        }
+        guard let reader else { throw ReadError(code: code) }
+        defer { beckon_journal_reader_free(reader) }
+        var entries: [Entry] = []
+        while entries.count < limit {
+            let step = beckon_journal_reader_previous(reader)
+            if step < 0 { throw ReadError(code: step) }
+            if step == 0 { break }
+            var fields: [String: String] = [:]
+            for name in fieldNames {
+                guard let value = beckon_journal_reader_get_field(reader, name) else { continue }
+                fields[name] = String(cString: value)
+                g_free(value)
+            }
+            entries.append(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader))))
+        }
+        return entries
+    }
+
+    /// Where journal entries are read from: this machine's journal, or
+    /// journal files collected from other hosts (`beckon terms --audit`).
+    public enum Source: Sendable, Hashable {
+        /// The local journal (`SD_JOURNAL_LOCAL_ONLY`).
+        case local
+        /// Every journal file in a directory (systemd-journal-remote's, a copy of /var/log/journal/ID).
+        case directory(String)
+        /// These journal files.
+        case files([String])
+    }
+
+    /// Calls `body` with each entry of `source` that matches `matches`
+    /// (as in ``entries(matching:limit:)``), oldest first from `since`
+    /// (microseconds since the epoch; 0: the first entry). An entry holds
+    /// every field journald's and beckon's (`_…`, `BECKON_…`, `MESSAGE_ID`,
+    /// `SYSLOG_IDENTIFIER`), never `MESSAGE`: an audit of 100,000 entries
+    /// needs no prose. `body` returns false to stop.
+    public static func forEachEntry(in source: Source, matching matches: [String], since: UInt64 = 0,
+                                    _ body: (Entry) -> Bool) throws(ReadError) {
+        var pointers = matches.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        var code: Int32 = 0
+        let reader = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers -> OpaquePointer? in
+                switch source {
+                case .local:
+                    return beckon_journal_reader_open_sources(nil, nil, 0, matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                case .directory(let directory):
+                    return beckon_journal_reader_open_sources(directory, nil, 0, matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                case .files(let files):
+                    var filePointers = files.map { strdup($0) }
+                    defer { filePointers.forEach { free($0) } }
+                    return filePointers.withUnsafeMutableBufferPointer { files in
+                        files.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                            beckon_journal_reader_open_sources(nil, $0.baseAddress, Int32($0.count), matchPointers.baseAddress,
+                                                              Int32(matchPointers.count), guint64(since), &code)
+                        }
+                    }
+                }
+            }
+        }
+        guard let reader else { throw ReadError(code: code) }
+        defer { beckon_journal_reader_free(reader) }
+        while true {
+            let step = beckon_journal_reader_next(reader)
+            if step < 0 { throw ReadError(code: step) }
+            if step == 0 { return }
+            var fields: [String: String] = [:]
+            var data: UnsafePointer<CChar>?
+            var size = 0, nameLength = 0
+            while beckon_journal_reader_next_field(reader, &data, &size, &nameLength) > 0, let data {
+                data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
+                    fields[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1,
+                                                                        count: size - nameLength - 1), as: UTF8.self)
+                }
+            }
+            if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
+        }
+    }
+
+    /// The newest accept or revoke of `id` that this user's own beckon wrote:
+    /// journald's `_UID` is the current uid and its `_EXE` this very
+    /// executable, fields no other program can set. Nil when there is none.
+    public static func newestTrustedEntry(id: String) throws(ReadError) -> Entry? {
+        guard let executable = ownExecutable else { throw ReadError(code: -ENOENT) }
+        return try entries(matching: [
+            "MESSAGE_ID=\(acceptedMessageID)", "MESSAGE_ID=\(revokedMessageID)",
+            "\(Field.termsID)=\(id)", "_UID=\(getuid())", "_EXE=\(executable)",
+        ], limit: 1).first
+    }
+
+    /// This process's executable as journald records it in `_EXE`: the real
+    /// path of /proc/self/exe.
+    public static var ownExecutable: String? {
+        guard let path = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
+    }
+}

@@ -1,0 +1,168 @@
+import BeckonConsent
+import BeckonIO
+import Glibc
+
+/// The gate's warden: a small process of its own, outside the window's,
+/// that ends the session unless the window's process tells it "accepted".
+///
+/// The window's process (``GateWardenLink``) starts it from the same
+/// executable in this internal mode, which never starts GTK, with two pipes:
+/// it reads fd 3 (the window's process holds the write end), and writes
+/// "ready" on fd 4 once it stands on its own (its own session, so the
+/// terminal's signals do not reach it) and then keeps fd 4 open, so the
+/// window's process sees the warden's death as the end of that pipe. On
+/// "accepted" it exits and does nothing; on the end of fd 3 without it, or
+/// any other bytes, the window's process ended some other way (Decline, a
+/// crash, a signal, kill -9), and the warden ends the session.
+///
+/// Called by hand without those two pipes, it says what it is and exits 255
+/// having ended nothing. It has no privilege its user lacks: at worst it logs
+/// out the user who runs it, as `gnome-session-quit` would.
+package enum GateWarden {
+    /// The internal mode's first argument: not an option anyone types.
+    package static let mode = "__gate-warden"
+    /// What the window's process writes once the terms are accepted and recorded.
+    static let acceptedMessage = Array("accepted\n".utf8)
+    /// What the warden writes once it is up.
+    static let readyMessage = Array("ready\n".utf8)
+    /// The warden's end of each pipe.
+    static let messageFD: Int32 = 3, readyFD: Int32 = 4
+    /// The exit status of a warden (or a window's process) that could not do
+    /// its job: 255, zenity's and so every beckon failure's.
+    static let failureStatus: Int32 = 255
+
+    /// What the warden does once the window's process has gone or spoken.
+    enum Verdict: Equatable {
+        /// The terms were accepted: the session goes on.
+        case accepted
+        /// Anything else: the session ends.
+        case endSession
+    }
+
+    /// The verdict on everything read from the window's process before its
+    /// end of the pipe closed (or before more arrived than "accepted" holds):
+    /// only those exact bytes let the session go on.
+    static func verdict(on received: [UInt8]) -> Verdict {
+        received == acceptedMessage ? .accepted : .endSession
+    }
+
+    /// The internal mode's arguments, after the program's name and ``mode``.
+    struct Arguments: Equatable {
+        /// The window's process, named in the arguments so that the process
+        /// list says whose warden this is.
+        var window: pid_t
+        /// `--end-session-command`, passed on.
+        var endSessionCommand: String?
+        /// The journal fields of the session-ended entry (``ConsentJournal/Context/fields``),
+        /// each given as `--journal NAME=VALUE`; empty for terms without a consent id.
+        var journal: [String: String] = [:]
+
+        /// `--for PID [--end-session-command CMD] [--journal NAME=VALUE]…`; nil for anything else.
+        init?(_ arguments: [String]) {
+            guard arguments.count >= 2, arguments.count % 2 == 0, arguments[0] == "--for",
+                  let pid = pid_t(arguments[1]), pid > 0 else { return nil }
+            window = pid
+            for index in stride(from: 2, to: arguments.count, by: 2) {
+                let value = arguments[index + 1]
+                switch arguments[index] {
+                case "--end-session-command" where endSessionCommand == nil:
+                    endSessionCommand = value
+                case "--journal":
+                    guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
+                    journal[String(value[..<equals])] = String(value[value.index(after: equals)...])
+                default:
+                    return nil
+                }
+            }
+        }
+
+        /// The arguments the window's process starts the warden with.
+        static func forWindow(_ pid: pid_t, endSessionCommand: String?, journal: ConsentJournal.Context? = nil) -> [String] {
+            [mode, "--for", "\(pid)"] + (endSessionCommand.map { ["--end-session-command", $0] } ?? [])
+                + (journal?.fields ?? []).flatMap { ["--journal", "\($0)=\($1)"] }
+        }
+    }
+
+    /// Writes the session-ended entry for a gate whose terms have a consent
+    /// id (`journal`), naming the `route` that ended the session.
+    static func journalSessionEnded(_ journal: ConsentJournal.Context?, route: SessionEndingRoute) {
+        guard var context = journal else { return }
+        context.sessionEndedBy = route.journalName
+        ConsentJournal.write(.sessionEnded, context)
+    }
+
+    /// Runs the internal mode: `arguments` are those after the program's name.
+    package static func main(_ arguments: [String]) -> Int32 {
+        guard let parsed = Arguments(Array(arguments.dropFirst())), isPipe(messageFD), isPipe(readyFD) else {
+            StandardError.write("beckon: \(mode) is beckon's internal gate warden, which `beckon terms --gate` "
+                                + "starts itself; run that instead. Nothing was done.\n")
+            return GateWarden.failureStatus
+        }
+        standAlone()
+        // The window's process waits for this before it shows the gate.
+        guard writeAll(readyFD, readyMessage) else { return endSession(parsed, why: "the gate's process is gone") }
+        let received = readUntilEnd(messageFD, limit: acceptedMessage.count)
+        switch verdict(on: received) {
+        case .accepted:
+            return 0
+        case .endSession:
+            return endSession(parsed, why: "the gate (process \(parsed.window)) ended without an Accept")
+        }
+    }
+
+    /// Only its two pipes and the standard streams open, and out of the window's session and process group, so SIGHUP, SIGINT and
+    /// SIGTERM sent to the terminal's group do not reach the warden; SIGHUP
+    /// and SIGINT sent to it alone are ignored too.
+    private static func standAlone() {
+        // Whatever else the window's process left open without close-on-exec
+        // (a lock its starter holds, a test's pipe) is not the warden's to keep.
+        var limit = rlimit()
+        let highest = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? min(Int32(clamping: limit.rlim_cur), 65536) : 1024
+        if highest > readyFD + 1 { for fd in (readyFD + 1)..<highest { close(fd) } }
+        if getsid(0) != getpid() { _ = setsid() }
+        signal(SIGHUP, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    private static func endSession(_ arguments: Arguments, why: String) -> Int32 {
+        StandardError.write("beckon: \(why); ending the session\n")
+        // The session's end may send SIGTERM here before the entry below is
+        // written; the warden exits right after it anyway. Not before an
+        // administrator's command, though: it would inherit the ignored signal.
+        if arguments.endSessionCommand == nil { signal(SIGTERM, SIG_IGN) }
+        do {
+            let route = try SessionEnding(command: arguments.endSessionCommand).end()
+            signal(SIGTERM, SIG_IGN)
+            StandardError.write("beckon: asked \(route) to end the session\n")
+            journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route)
+            return 0
+        } catch {
+            StandardError.write("beckon: \(error)\n")
+            return GateWarden.failureStatus
+        }
+    }
+
+    static func isPipe(_ fd: Int32) -> Bool {
+        var status = stat()
+        return fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+    }
+
+    /// Bytes from `fd` until its end, an error, or one more than `limit` (enough to refuse).
+    static func readUntilEnd(_ fd: Int32, limit: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: limit + 1)
+        while received.count <= limit {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            if received == acceptedMessage { break }
+        }
+        return received
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        FileDescriptor.writeAll(fd, bytes) == 0
+    }
+}

@@ -1,0 +1,89 @@
+import CGLib
+import Glibc
+
+/// Ends the desktop session this process runs in: what a login gate does on
+/// Decline, and when the gate's process dies without an Accept.
+///
+/// Exactly one request that succeeds is made. With ``command`` set, that
+/// command is run (split by `g_shell_parse_argv`, no shell) instead of asking
+/// any session manager; only if it cannot be run or fails are the session
+/// managers asked after all, since a gate must not stay open. Otherwise the
+/// desktop's own session manager on the session bus is asked, the first of
+/// ``SessionEndingRoute/desktopRoutes`` whose bus name has an owner, and if
+/// none has or each request fails, logind on the system bus is asked to
+/// terminate this process's session. Every step is bounded by ``timeout``:
+/// nothing here can hang on a stopped bus or a command that never returns.
+public struct SessionEnding: Sendable, Equatable {
+    /// The administrator's command line, run instead of the D-Bus requests.
+    public var command: String?
+    /// How long each request (a bus connection, a method call, the command) may take.
+    public var timeout: Duration
+
+    /// An ending through `command`, or through the session managers when nil.
+    public init(command: String? = nil, timeout: Duration = .seconds(5)) {
+        self.command = command
+        self.timeout = timeout
+    }
+
+    /// Ends the session; returns the request that succeeded. Throws
+    /// ``SessionEndingError/nothingEnded(attempts:)``, listing each failed
+    /// attempt, when no request succeeded.
+    @discardableResult
+    public func end() throws(SessionEndingError) -> SessionEndingRoute {
+        var attempts: [String] = []
+        if let command {
+            do {
+                try SessionEndingCommand(line: command, timeout: timeout).run()
+                return .command(command)
+            } catch {
+                attempts.append("\(SessionEndingRoute.command(command)): \(error)")
+            }
+        }
+        let bus = SessionEndingBus(timeout: timeout)
+        do {
+            let session = try bus.connect(G_BUS_TYPE_SESSION)
+            defer { g_object_unref(UnsafeMutableRawPointer(session)) }
+            for route in SessionEndingRoute.desktopRoutes {
+                guard let request = route.request else { continue }
+                do {
+                    guard try bus.hasOwner(request.name, on: session) else { continue }
+                    try bus.call(request, on: session)
+                    return route
+                } catch {
+                    attempts.append("\(route): \(error.message)")
+                }
+            }
+        } catch {
+            attempts.append("the session bus: \(error.message)")
+        }
+        do {
+            let system = try bus.connect(G_BUS_TYPE_SYSTEM)
+            defer { g_object_unref(UnsafeMutableRawPointer(system)) }
+            let id = try sessionID(bus, system)
+            let route = SessionEndingRoute.logind(sessionID: id)
+            do {
+                try bus.call(try route.request.unwrapped(), on: system)
+                return route
+            } catch {
+                attempts.append("\(route): \(error.message)")
+            }
+        } catch {
+            attempts.append("logind on the system bus: \(error.message)")
+        }
+        throw .nothingEnded(attempts: attempts)
+    }
+
+    /// This process's logind session: `XDG_SESSION_ID`, or logind's answer
+    /// to `GetSessionByPID` for this process (a session started without it set).
+    private func sessionID(_ bus: SessionEndingBus, _ system: OpaquePointer) throws(SessionEndingBus.Failure) -> String {
+        if let id = getenv("XDG_SESSION_ID").map({ String(cString: $0) }), !id.isEmpty { return id }
+        return try bus.logindSessionID(of: getpid(), on: system)
+    }
+}
+
+private extension Optional {
+    func unwrapped() throws(SessionEndingBus.Failure) -> Wrapped {
+        guard let self else { throw SessionEndingBus.Failure(message: "no request") }
+        return self
+    }
+}

@@ -1,0 +1,123 @@
+import BeckonConsent
+import BeckonCore
+
+/// The terms on a terminal: a pager on the whole screen, as `less` shows a
+/// file; Accept waits until the last line has been on screen (and the box is
+/// ticked), as in the window. Asked again after an earlier version, a line
+/// above the text says what changed, changed sections carry a label, `n` and
+/// `N` (or `p`) go to the next and previous change, and with
+/// ``TermsReread/changes`` Accept waits for each changed section's first and
+/// last line to have been on screen instead of for the end.
+extension TermsRequest: TerminalDialogKind {
+    @GtkActor
+    package func makePrompt() -> any TerminalPrompt<Void> {
+        TermsPager(self)
+    }
+}
+
+@GtkActor
+private final class TermsPager: TerminalPrompt {
+    private let styled: StyledText
+    private let labels: TermsLabels
+    private let checkboxLabel: String?
+    private var gate: TermsGate
+    private var lines: [String] = []
+    private var linesWidth = 0
+    private var top = 0
+    /// Lines of terms on screen, known once drawn.
+    private var pageHeight = 1
+    /// Asked again: what changed, where each section starts, which were shown.
+    private var changes: TermsChanges.Pager?
+
+    init(_ request: TermsRequest) {
+        labels = request.options.labels
+        checkboxLabel = request.options.checkboxLabel.map { TerminalText.mnemonic($0).text }
+        gate = TermsGate(requiresScroll: request.options.requiresScroll,
+                         requiresCheckbox: request.options.checkboxLabel != nil)
+        var styled = request.prepared.styled
+        if let earlier = request.earlier {
+            let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.onWarning)
+            if changes.gatesAccept {
+                gate.requiresScroll = false
+                gate.unshownChanges = changes.changed.count
+            }
+            self.changes = changes
+        }
+        self.styled = styled
+    }
+
+    var fieldCount: Int { checkboxLabel == nil ? 1 : 2 }
+    var usesWholeScreen: Bool { true }
+    var takesTyping: Bool { false }
+    var value: Void { () }
+    var hint: String? { gate.hint(labels) }
+
+    func allows(button index: Int) -> Bool {
+        index != Int(TermsWindow.acceptResponse) || gate.isOpen
+    }
+
+    private var lastTop: Int { max(0, lines.count - pageHeight) }
+
+    func render(_ layout: TerminalLayout) -> TerminalBody {
+        if layout.width != linesWidth {
+            // A new width wraps anew; the reading position stays about where it was.
+            let fraction = lines.isEmpty ? 0 : Double(top) / Double(lines.count)
+            lines = styled.terminalLines(width: layout.width)
+            linesWidth = layout.width
+            top = Int(fraction * Double(lines.count))
+            changes?.wrap(styled, width: layout.width)
+        }
+        let summary = changes?.summaryLines(width: layout.width) ?? []
+        pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1) - summary.count)
+        top = min(top, lastTop)
+        if top + pageHeight >= lines.count { gate.hasScrolledToEnd = true }
+        if let changes {
+            changes.note(shown: top..<min(lines.count, top + pageHeight))
+            if changes.gatesAccept { gate.unshownChanges = changes.unshown }
+        }
+        var body = summary
+        body += Array(lines[top..<min(lines.count, top + pageHeight)])
+        body += Array(repeating: "", count: pageHeight + summary.count - body.count)
+        let last = min(lines.count, top + pageHeight)
+        // How much is left, as the window's "62 % read" says it.
+        let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count) · "
+            + labels.readProgress(last * 100 / lines.count)
+            + (last < lines.count ? " · " + labels.linesLeft(lines.count - last) : "")
+        var keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
+        if let changes, let status = changes.status { keys = "  " + status + " ·" + keys }
+        body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))
+        var cursor: (Int, Int)?
+        if let checkboxLabel {
+            body.append((gate.isChecked ? "[x] " : "[ ] ") + TerminalText.fit(checkboxLabel, width: layout.width - 4))
+            if layout.focusedField == 1 { cursor = (body.count - 1, 1) }
+        }
+        body.append("")
+        return TerminalBody(body, cursor: cursor)
+    }
+
+    func handle(_ key: TerminalKey, field: Int?) -> TerminalKeyResult {
+        if field == 1, key == .character(" ") || key == .character("x") || key == .enter {
+            gate.isChecked.toggle()
+            return .handled
+        }
+        switch key {
+        case .down, .character("j"): top += 1
+        case .up, .character("k"): top -= 1
+        case .pageDown, .character("f"), .control("f"): top += pageHeight
+        case .character(" ") where field == 0: top += pageHeight
+        case .pageUp, .character("b"), .control("b"): top -= pageHeight
+        case .home, .character("g"): top = 0
+        case .end, .character("G"): top = lastTop
+        case .character("n") where changes != nil:
+            guard let line = changes?.move(by: 1) else { return .handled }
+            top = line
+        case .character("N") where changes != nil, .character("p") where changes != nil:
+            guard let line = changes?.move(by: -1) else { return .handled }
+            top = line
+        case .character("q") where field != nil: return .dismiss
+        default: return .ignored
+        }
+        top = max(0, min(top, lastTop))
+        return .handled
+    }
+}

@@ -1,0 +1,89 @@
+import BeckonCore
+import CBeckonShim
+import CGtk
+
+/// A login gate's terms window (``TermsOptions/gate``): shields on every
+/// monitor, the window on top of the primary one's, kept above, modal, with
+/// the keyboard, and nothing but Accept or Decline ends it.
+///
+/// What each desktop grants of this is measured in docs/terms.md. Under a
+/// window manager, the shields and the window are kept above by it
+/// (`_NET_WM_STATE_ABOVE`, the window transient for its shield); without one
+/// (X11), the gate raises its windows again each time another client's
+/// window maps or is restacked.
+extension TermsWindow {
+    func makeGate(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        // Before DialogSession's funnel: Escape, the window manager's close
+        // (Alt+F4 in most) and GTK's delete responses never reach it.
+        beckon_window_refuse_close(dialog)
+        gtk_window_set_deletable(dialog.cast(), 0)
+        gtk_window_set_modal(dialog.cast(), 1)
+        gtk_window_set_keep_above(dialog.cast(), 1)
+        shields = TermsShields(for: dialog, named: labels.title) { [weak self] in self?.shieldsChanged() }
+        keyboard = TermsShieldKeyboard(for: dialog) { [weak self] in self?.exposeState() }
+        shieldsChanged()
+        _ = beckon_window_watch_foreign_stacking(dialog, CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
+            self?.restackGate()
+            return 0
+        }, CallbackBox.release)
+        // The session hides the window as it ends, and destroys it later.
+        connect(dialog, "hide") { $0.endGate() }
+        connect(dialog, "destroy") { $0.endGate() }
+    }
+
+    /// The terms window belongs to the primary monitor's shield, whichever that is now.
+    private func shieldsChanged() {
+        guard let dialog, let shields else { return }
+        let parent = shields.primary?.window
+        if gtk_window_get_transient_for(dialog.cast()) != parent?.cast() {
+            gtk_window_set_transient_for(dialog.cast(), parent?.cast())
+            if let monitor = shields.primary?.monitor { center(dialog, on: monitor) }
+        }
+        if shields.isActive { gtk_window_present(dialog.cast()) }
+        restackGate()
+        exposeState()
+    }
+
+    /// Places the window in the middle of `monitor`, as a window manager
+    /// would a transient of its shield: without one, GTK cannot, the shield
+    /// not being placed yet when the window is.
+    private func center(_ dialog: UnsafeMutablePointer<GtkWidget>, on monitor: OpaquePointer) {
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_size(dialog.cast(), &width, &height)
+        gtk_window_move(dialog.cast(), area.x + max(0, (area.width - width) / 2), area.y + max(0, (area.height - height) / 2))
+    }
+
+    /// Raises the shields, then the terms window above them, where nothing
+    /// else keeps them above: X11 without a window manager.
+    private func restackGate() {
+        guard let dialog, let shields, beckon_display_keeps_above(dialog) == 0 else { return }
+        shields.raise()
+        if let window = gtk_widget_get_window(dialog) { gdk_window_raise(window) }
+    }
+
+    private func endGate() {
+        keyboard?.end()
+        keyboard = nil
+        shields?.close()
+        shields = nil
+    }
+
+    /// The gate's words in the state told to tests: "shields-2" (how many
+    /// monitors are covered), "keyboard-grabbed" once the grab succeeded.
+    var gateWords: [String] {
+        guard let shields else { return [] }
+        var words = ["shields-\(shields.count)"]
+        if keyboard?.isGrabbed == true { words.append("keyboard-grabbed") }
+        return words
+    }
+
+    /// Wayland has no WM_WINDOW_ROLE for a test to read: there a gate's
+    /// window tells its state (tests only) in its title instead, which the
+    /// compositor shows (`swaymsg -t get_tree`).
+    func exposeStateInTitle(_ words: [String]) {
+        guard shields != nil, let dialog, beckon_display_is_x11() == 0 else { return }
+        gtk_window_set_title(dialog.cast(), words.joined(separator: " "))
+    }
+}

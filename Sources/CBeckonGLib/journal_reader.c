@@ -1,0 +1,194 @@
+/* Reading the system journal back, through libsystemd loaded on first use
+ * (as journal.c loads the writer): a gate's "already accepted" rests on
+ * fields journald sets itself (_UID, _EXE, _BOOT_ID), which no user can forge
+ * in a file of their own. Without libsystemd every call fails, and the caller
+ * fails closed (asks again). */
+#include "CBeckonGLib.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct sd_journal sd_journal;
+
+struct SdJournalApi {
+  int (*open)(sd_journal **journal, int flags);
+  void (*close)(sd_journal *journal);
+  int (*add_match)(sd_journal *journal, const void *data, size_t size);
+  int (*seek_tail)(sd_journal *journal);
+  int (*previous)(sd_journal *journal);
+  int (*get_data)(sd_journal *journal, const char *field, const void **data, size_t *size);
+  int (*get_realtime_usec)(sd_journal *journal, uint64_t *usec);
+  int (*pid_get_session)(pid_t pid, char **session);
+  /* For --audit (optional: without them only the local, newest-first reader works). */
+  int (*open_directory)(sd_journal **journal, const char *path, int flags);
+  int (*open_files)(sd_journal **journal, const char **paths, int flags);
+  int (*seek_head)(sd_journal *journal);
+  int (*seek_realtime_usec)(sd_journal *journal, uint64_t usec);
+  int (*next)(sd_journal *journal);
+  int (*enumerate_data)(sd_journal *journal, const void **data, size_t *size);
+};
+
+static const struct SdJournalApi *journal_api(void) {
+  static struct SdJournalApi api;
+  static const struct SdJournalApi *loaded_api;
+  static gsize loaded;
+  if (g_once_init_enter(&loaded)) {
+    void *library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (library) {
+      api.open = dlsym(library, "sd_journal_open");
+      api.close = dlsym(library, "sd_journal_close");
+      api.add_match = dlsym(library, "sd_journal_add_match");
+      api.seek_tail = dlsym(library, "sd_journal_seek_tail");
+      api.previous = dlsym(library, "sd_journal_previous");
+      api.get_data = dlsym(library, "sd_journal_get_data");
+      api.get_realtime_usec = dlsym(library, "sd_journal_get_realtime_usec");
+      api.pid_get_session = dlsym(library, "sd_pid_get_session");
+      api.open_directory = dlsym(library, "sd_journal_open_directory");
+      api.open_files = dlsym(library, "sd_journal_open_files");
+      api.seek_head = dlsym(library, "sd_journal_seek_head");
+      api.seek_realtime_usec = dlsym(library, "sd_journal_seek_realtime_usec");
+      api.next = dlsym(library, "sd_journal_next");
+      api.enumerate_data = dlsym(library, "sd_journal_enumerate_data");
+      if (api.open && api.close && api.add_match && api.seek_tail && api.previous && api.get_data &&
+          api.get_realtime_usec)
+        loaded_api = &api;
+    }
+    g_once_init_leave(&loaded, 1);
+  }
+  return loaded_api;
+}
+
+struct BeckonJournalReader {
+  const struct SdJournalApi *api;
+  sd_journal *journal;
+};
+
+/* The reader of an opened, matched, positioned journal; NULL (the journal
+ * closed, `*error` set) when `result`, the last step's, is an error. */
+static BeckonJournalReader *reader_new(const struct SdJournalApi *api, sd_journal *journal, int result, int *error) {
+  if (result < 0) {
+    if (journal) api->close(journal);
+    if (error) *error = result;
+    return NULL;
+  }
+  BeckonJournalReader *reader = g_new0(BeckonJournalReader, 1);
+  reader->api = api;
+  reader->journal = journal;
+  if (error) *error = 0;
+  return reader;
+}
+
+BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api) {
+    if (error) *error = -ENOSYS;
+    return NULL;
+  }
+  sd_journal *journal = NULL;
+  int result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
+  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
+  if (result >= 0) result = api->seek_tail(journal);
+  return reader_new(api, journal, result, error);
+}
+
+/* An auditor reads journals collected from other hosts (journal-remote's
+ * directory, copied files) as well as the local one, oldest first from
+ * --since: one opener for the three sources, so the Swift side sees one
+ * reader whatever it reads. */
+BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
+                                                        int file_count, const char *const *matches, int count,
+                                                        guint64 since_usec, int *error) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api || !api->open_directory || !api->open_files || !api->seek_head || !api->seek_realtime_usec ||
+      !api->next || !api->enumerate_data) {
+    if (error) *error = -ENOSYS;
+    return NULL;
+  }
+  sd_journal *journal = NULL;
+  int result;
+  if (directory) {
+    result = api->open_directory(&journal, directory, 0);
+  } else if (files && file_count > 0) {
+    const char **paths = g_new0(const char *, file_count + 1);
+    for (int i = 0; i < file_count; i++) paths[i] = files[i];
+    result = api->open_files(&journal, paths, 0);
+    g_free(paths);
+  } else {
+    result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
+  }
+  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
+  if (result >= 0) result = since_usec > 0 ? api->seek_realtime_usec(journal, since_usec) : api->seek_head(journal);
+  return reader_new(api, journal, result, error);
+}
+
+int beckon_journal_reader_next(BeckonJournalReader *reader) {
+  return reader->api->next(reader->journal);
+}
+
+/* An audit reads journald's trusted fields ("_..."), beckon's own
+ * ("BECKON_..."), MESSAGE_ID and SYSLOG_IDENTIFIER; never MESSAGE, the prose. */
+static gboolean is_audit_field(const char *data, size_t name_length) {
+  if (name_length > 0 && data[0] == '_') return TRUE;
+  if (name_length > 7 && memcmp(data, "BECKON_", 7) == 0) return TRUE;
+  return (name_length == 10 && memcmp(data, "MESSAGE_ID", 10) == 0) ||
+         (name_length == 17 && memcmp(data, "SYSLOG_IDENTIFIER", 17) == 0);
+}
+
+/* Every field of an entry an audit needs, in one pass over it: an audit
+ * reads a score of fields of each of 100,000 entries, where one lookup per
+ * field would walk the entry's items each time; the fields it does not need
+ * are skipped here, before the Swift side makes a string of them. */
+int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
+                                     size_t *name_length) {
+  while (TRUE) {
+    const void *bytes = NULL;
+    size_t length = 0;
+    int result = reader->api->enumerate_data(reader->journal, &bytes, &length);
+    if (result <= 0) return result;
+    const char *equals = memchr(bytes, '=', length);
+    if (!equals) continue;
+    size_t name = (size_t)(equals - (const char *)bytes);
+    if (!is_audit_field(bytes, name)) continue;
+    *data = bytes;
+    *size = length;
+    *name_length = name;
+    return 1;
+  }
+}
+
+int beckon_journal_reader_previous(BeckonJournalReader *reader) {
+  return reader->api->previous(reader->journal);
+}
+
+char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *field) {
+  const void *data = NULL;
+  size_t size = 0;
+  if (reader->api->get_data(reader->journal, field, &data, &size) < 0) return NULL;
+  size_t prefix = strlen(field) + 1; /* "FIELD=" */
+  if (size < prefix) return NULL;
+  return g_strndup((const char *)data + prefix, size - prefix);
+}
+
+guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader) {
+  uint64_t usec = 0;
+  if (reader->api->get_realtime_usec(reader->journal, &usec) < 0) return 0;
+  return usec;
+}
+
+void beckon_journal_reader_free(BeckonJournalReader *reader) {
+  if (!reader) return;
+  reader->api->close(reader->journal);
+  g_free(reader);
+}
+
+char *beckon_login_session_of_process(void) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api || !api->pid_get_session) return NULL;
+  char *session = NULL;
+  if (api->pid_get_session(0, &session) < 0 || !session) return NULL;
+  char *copy = g_strdup(session);
+  free(session);
+  return copy;
+}
