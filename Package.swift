@@ -73,8 +73,12 @@ let package = Package(
         // middle of a record write: the tests' hook, which the `beckon` product lacks.
         .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI", "BeckonLoginGate"], path: "Tests/TermsHarness"),
 
-        // Logic only: no display needed.
-        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "BeckonLoginGate", "TermsWorkflow", "CGtk", "CBeckonShim"]),
+        // Logic only: no display needed. A test target per module; the consent
+        // and login-gate tests build and run without GTK (scripts/check-modules).
+        .testTarget(name: "BeckonConsentTests", dependencies: ["BeckonConsent", "BeckonIO", "BeckonJSON"]),
+        .testTarget(name: "BeckonLoginGateTests", dependencies: ["BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
+        .testTarget(name: "BeckonTermsTests", dependencies: ["Beckon", "BeckonTerms", "CGtk", "CBeckonShim"]),
+        .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI", "BeckonLoginGate", "BeckonCLITestSupport"]),
         // What the CLI tests share: a kind's options, plan and output (through `@testable import`).
         .target(name: "BeckonCLITestSupport", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/CLISupport"),

@@ -1,7 +1,4 @@
-import Beckon
-@testable import BeckonCore
 @testable import BeckonConsent
-@testable import BeckonTerms
 @testable import BeckonIO
 @testable import BeckonJSON
 import Testing
@@ -119,14 +116,6 @@ import Testing
         context.sessionEndedBy = nil
         #expect(ConsentJournal.Context(fields: Dictionary(uniqueKeysWithValues: context.fields)) == context)
         #expect(ConsentJournal.Context(fields: [:]) == nil)
-    }
-
-    @Test func aDialogsOutcomeNamesItsEvent() {
-        #expect(ConsentJournal.Event(.accepted(nil)) == .accepted)
-        #expect(ConsentJournal.Event(.declined) == .declined)
-        #expect(ConsentJournal.Event(.dismissed) == .dismissed)
-        #expect(ConsentJournal.Event(.timedOut) == .timeout)
-        #expect(ConsentJournal.Event(.alreadyAccepted(record)) == nil)
     }
 
     @Test func theSessionTypeComesFromTheEnvironmentWhereLogindDoesNotTell() {

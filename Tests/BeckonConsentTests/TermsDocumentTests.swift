@@ -1,7 +1,4 @@
-import Beckon
-@testable import BeckonCore
 @testable import BeckonConsent
-@testable import BeckonTerms
 @testable import BeckonIO
 @testable import BeckonJSON
 import Foundation

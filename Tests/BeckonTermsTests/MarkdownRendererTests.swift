@@ -136,7 +136,7 @@ import Testing
 
     static var sampleTerms: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Resources/terms/sample-terms.md").path
     }
 }

@@ -1,7 +1,4 @@
-import Beckon
-@testable import BeckonCore
 @testable import BeckonConsent
-@testable import BeckonTerms
 @testable import BeckonIO
 @testable import BeckonJSON
 import Foundation
@@ -154,18 +151,5 @@ import Testing
         let unknown = try TermsChanges.Earlier.find(for: v2, id: "org.example.A", version: "2", in: fixture.store,
                                                     reread: .changes, gate: false)
         #expect(unknown?.changes == nil && unknown?.needsChangesOnly == false)
-    }
-
-    @Test func aMarkerThatCannotFindEverySectionSaysSo() {
-        let changes = TermsChanges(earlier: "# A\n\nx\n", current: "# A\n\ny\n\n# B\n\nz\n")
-        var fewer = TermsChanges.Marker(changes, labels: .english)
-        _ = fewer.mark(MarkdownRenderer.render("# A\n\ny\n"))
-        #expect(!fewer.isConsistent)
-        var more = TermsChanges.Marker(changes, labels: .english)
-        _ = more.mark(MarkdownRenderer.render("# A\n\ny\n\n# B\n\n# C\n"))
-        #expect(!more.isConsistent)
-        var right = TermsChanges.Marker(changes, labels: .english)
-        _ = right.mark(MarkdownRenderer.render("# A\n\ny\n\n# B\n\nz\n"))
-        #expect(right.isConsistent)
     }
 }

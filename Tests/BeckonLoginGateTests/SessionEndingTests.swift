@@ -1,4 +1,4 @@
-import Beckon
+@testable import BeckonLoginGate
 import Foundation
 import Testing
 

@@ -1,5 +1,3 @@
-import Beckon
-@testable import BeckonCore
 @testable import BeckonConsent
 @testable import BeckonTerms
 @testable import BeckonIO
