@@ -1,7 +1,7 @@
 import BeckonCore
 
 /// How far through the terms the person has read, and when a screen reader
-/// is told so: the scroll gate made audible.
+/// is told so: the scroll condition made audible.
 ///
 /// Progress is the furthest point that has been on screen, so scrolling back
 /// up to reread a clause does not take it back. It is told at each tenth

@@ -20,7 +20,7 @@ private final class TermsPager: TerminalPrompt {
     private let styled: StyledText
     private let labels: TermsLabels
     private let checkboxLabel: String?
-    private var gate: TermsGate
+    private var acceptCondition: AcceptCondition
     private var lines: [String] = []
     private var linesWidth = 0
     private var top = 0
@@ -32,14 +32,14 @@ private final class TermsPager: TerminalPrompt {
     init(_ request: TermsRequest) {
         labels = request.options.labels
         checkboxLabel = request.options.checkboxLabel.map { TerminalText.mnemonic($0).text }
-        gate = TermsGate(requiresScroll: request.options.requiresScroll,
+        acceptCondition = AcceptCondition(requiresScroll: request.options.requiresScroll,
                          requiresCheckbox: request.options.checkboxLabel != nil)
         var styled = request.prepared.styled
         if let earlier = request.earlier {
             let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.onWarning)
             if changes.gatesAccept {
-                gate.requiresScroll = false
-                gate.unshownChanges = changes.changed.count
+                acceptCondition.requiresScroll = false
+                acceptCondition.unshownChanges = changes.changed.count
             }
             self.changes = changes
         }
@@ -50,10 +50,10 @@ private final class TermsPager: TerminalPrompt {
     var usesWholeScreen: Bool { true }
     var takesTyping: Bool { false }
     var value: Void { () }
-    var hint: String? { gate.hint(labels) }
+    var hint: String? { acceptCondition.hint(labels) }
 
     func allows(button index: Int) -> Bool {
-        index != Int(TermsWindow.acceptResponse) || gate.isOpen
+        index != Int(TermsWindow.acceptResponse) || acceptCondition.isMet
     }
 
     private var lastTop: Int { max(0, lines.count - pageHeight) }
@@ -70,10 +70,10 @@ private final class TermsPager: TerminalPrompt {
         let summary = changes?.summaryLines(width: layout.width) ?? []
         pageHeight = max(1, layout.height - 2 - (checkboxLabel == nil ? 0 : 1) - summary.count)
         top = min(top, lastTop)
-        if top + pageHeight >= lines.count { gate.hasScrolledToEnd = true }
+        if top + pageHeight >= lines.count { acceptCondition.hasScrolledToEnd = true }
         if let changes {
             changes.note(shown: top..<min(lines.count, top + pageHeight))
-            if changes.gatesAccept { gate.unshownChanges = changes.unshown }
+            if changes.gatesAccept { acceptCondition.unshownChanges = changes.unshown }
         }
         var body = summary
         body += Array(lines[top..<min(lines.count, top + pageHeight)])
@@ -88,7 +88,7 @@ private final class TermsPager: TerminalPrompt {
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))
         var cursor: (Int, Int)?
         if let checkboxLabel {
-            body.append((gate.isChecked ? "[x] " : "[ ] ") + TerminalText.fit(checkboxLabel, width: layout.width - 4))
+            body.append((acceptCondition.isChecked ? "[x] " : "[ ] ") + TerminalText.fit(checkboxLabel, width: layout.width - 4))
             if layout.focusedField == 1 { cursor = (body.count - 1, 1) }
         }
         body.append("")
@@ -97,7 +97,7 @@ private final class TermsPager: TerminalPrompt {
 
     func handle(_ key: TerminalKey, field: Int?) -> TerminalKeyResult {
         if field == 1, key == .character(" ") || key == .character("x") || key == .enter {
-            gate.isChecked.toggle()
+            acceptCondition.isChecked.toggle()
             return .handled
         }
         switch key {

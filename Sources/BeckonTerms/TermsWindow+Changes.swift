@@ -46,14 +46,14 @@ final class TermsWindowChanges {
 /// until each changed section has been on screen, its start and its end,
 /// instead of for the end of the terms.
 extension TermsWindow {
-    /// Sets the gate for `earlier`; before the window is built.
+    /// Sets the accept condition for `earlier`; before the window is built.
     func setUpChanges(_ earlier: TermsChanges.Earlier?) {
         guard let earlier else { return }
         let state = TermsWindowChanges(earlier, labels: labels)
         changes = state
         if state.gatesAccept {
-            gate.requiresScroll = false
-            gate.unshownChanges = state.changed.count
+            acceptCondition.requiresScroll = false
+            acceptCondition.unshownChanges = state.changed.count
         }
     }
 
@@ -99,10 +99,10 @@ extension TermsWindow {
                 // Never guess which section is which: the whole text, then.
                 onWarning("cannot tell the sections of the terms apart; showing them whole")
                 state.marker = nil
-                if state.gatesAccept && gate.unshownChanges > 0 {
+                if state.gatesAccept && acceptCondition.unshownChanges > 0 {
                     state.gatesAccept = false
-                    gate.unshownChanges = 0
-                    gate.requiresScroll = true
+                    acceptCondition.unshownChanges = 0
+                    acceptCondition.requiresScroll = true
                 }
             }
         }
@@ -154,8 +154,8 @@ extension TermsWindow {
             }
         }
         guard state.shown != before else { return }
-        if state.gatesAccept { gate.unshownChanges = state.changed.count - state.shown }
-        gateChanged()
+        if state.gatesAccept { acceptCondition.unshownChanges = state.changed.count - state.shown }
+        acceptConditionChanged()
     }
 
     /// Room left above a change's heading, as a fraction of the text's height:

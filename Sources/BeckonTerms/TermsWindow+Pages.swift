@@ -3,7 +3,7 @@ import CBeckonShim
 import CGtk
 
 /// Long terms a page at a time (see ``TermsPages``): the page bar, the page
-/// keys, and turning pages. The gate opens only on the last page's end
+/// keys, and turning pages. Accept's condition is met only at the last page's end
 /// (``TermsWindow/checkScrolledToEnd()``); once open it stays open.
 extension TermsWindow {
     /// Previous, "page / pages", Next: under the text, for paged terms only.

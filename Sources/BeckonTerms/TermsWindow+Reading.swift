@@ -2,11 +2,11 @@ import BeckonCore
 import CBeckonShim
 import CGtk
 
-/// What a screen reader is told of the gate (docs/accessibility.md): the
+/// What a screen reader is told of the accept condition (docs/accessibility.md): the
 /// text is named after the terms' title and says how much has been read;
 /// the line beside the hint shows it ("62 % read", a status bar to AT-SPI);
 /// it is announced at each tenth (``TermsReading``); Accept's description
-/// is the hint, and when a change of the gate changes the hint or makes
+/// is the hint, and when a change of the condition changes the hint or makes
 /// Accept usable, that is announced too.
 extension TermsWindow {
     /// The hint and, right of it, how much has been read.
@@ -34,7 +34,7 @@ extension TermsWindow {
 
     /// After a paint: how far the terms have been on screen now.
     func readingPainted() {
-        guard readingSource == 0, gate.requiresScroll, reading.percent != 100, progressLabel != nil else { return }
+        guard readingSource == 0, acceptCondition.requiresScroll, reading.percent != 100, progressLabel != nil else { return }
         readingSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
             readingSource = 0
             if let news = readingNews() { say(news) }
@@ -45,7 +45,7 @@ extension TermsWindow {
     /// The part of the terms read so far, 0 to 1; nil until the terms are
     /// all rendered (before, their length is not known).
     private var fractionRead: Double? {
-        if gate.hasScrolledToEnd { return 1 }
+        if acceptCondition.hasScrolledToEnd { return 1 }
         guard pages.isFinished, let textView else { return nil }
         var visible = GdkRectangle()
         gtk_text_view_get_visible_rect(textView.cast(), &visible)
@@ -58,13 +58,13 @@ extension TermsWindow {
         guard let total = readingTotal, total > 0 else { return nil }
         let fraction = Double(pageStart(pageIndex) + Int(gtk_text_iter_get_offset(&iter))) / Double(total)
         // The end check decides when the end was on screen (checkScrolledToEnd);
-        // 100 % then comes with what the gate says next, in one announcement.
+        // 100 % then comes with what the condition says next, in one announcement.
         return min(fraction, 0.999)
     }
 
     /// Shows how far the terms have been read; returns what to announce.
     private func readingNews() -> String? {
-        guard let progressLabel, gate.requiresScroll, let fraction = fractionRead else { return nil }
+        guard let progressLabel, acceptCondition.requiresScroll, let fraction = fractionRead else { return nil }
         let told = reading.read(upTo: fraction)
         guard let percent = reading.percent else { return nil }
         let text = labels.readProgress(percent)
@@ -76,16 +76,16 @@ extension TermsWindow {
         return told.map(labels.readProgress)
     }
 
-    /// After the gate changed: Accept's description, and what to announce.
+    /// After the accept condition changed: Accept's description, and what to announce.
     func gateNews(hint: String?) {
         if let acceptButton { GtkAccessible.describe(acceptButton, hint ?? "") }
         let reading = readingNews()
-        let before = spokenGate
-        spokenGate = (gate.isOpen, hint)
+        let before = spokenCondition
+        spokenCondition = (acceptCondition.isMet, hint)
         var news: String?
         if let before {
-            if gate.isOpen && !before.isOpen { news = labels.acceptAvailable }
-            else if !gate.isOpen, hint != before.hint { news = hint }
+            if acceptCondition.isMet && !before.isMet { news = labels.acceptAvailable }
+            else if !acceptCondition.isMet, hint != before.hint { news = hint }
         }
         let said = [reading, news].compactMap { $0 }
         if !said.isEmpty { say(said.joined(separator: labels.sentenceBreak)) }

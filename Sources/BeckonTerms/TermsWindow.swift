@@ -6,10 +6,10 @@ import CGtk
 /// The terms window: a GtkDialog with the rendered terms in a scrolled
 /// GtkTextView, an optional checkbox, a hint line, and Decline / Accept.
 /// Long terms are shown a page at a time (``TermsPages``), with Previous and
-/// Next under the text; the gate then opens on the end of the last page.
+/// Next under the text; Accept's condition is then met at the end of the last page.
 ///
 /// Shown through ``DialogSession`` like every Beckon dialog; this class only
-/// builds the window and keeps Accept gated. The gate is kept twice: Accept is
+/// builds the window and keeps Accept gated. The condition is kept twice: Accept is
 /// insensitive while closed, and a "response" handler connected before the
 /// session's stops any Accept response that still gets through (Return on a
 /// default response, a mnemonic, code).
@@ -21,7 +21,7 @@ final class TermsWindow {
     private let prepared: PreparedTerms
     let labels: TermsLabels
     let onWarning: @Sendable (String) -> Void
-    var gate: TermsGate
+    var acceptCondition: AcceptCondition
 
     var dialog: UnsafeMutablePointer<GtkWidget>?
     var acceptButton: UnsafeMutablePointer<GtkWidget>?
@@ -59,8 +59,8 @@ final class TermsWindow {
     var reading = TermsReading()
     /// The characters of all the pages, once all are rendered.
     var readingTotal: Int?
-    /// The gate as last told: whether Accept was usable, and the hint.
-    var spokenGate: (isOpen: Bool, hint: String?)?
+    /// The accept condition as last told: whether Accept was usable, and the hint.
+    var spokenCondition: (isMet: Bool, hint: String?)?
 
     // MARK: Login gate state, used by TermsWindow+Gate.swift.
     var shields: TermsShields?
@@ -77,7 +77,7 @@ final class TermsWindow {
         self.prepared = prepared
         self.labels = options.labels
         self.onWarning = options.onWarning
-        self.gate = TermsGate(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
+        self.acceptCondition = AcceptCondition(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
         self.pages = TermsPages(markdownBytes: prepared.document.markdown.utf8.count)
     }
 
@@ -125,8 +125,8 @@ final class TermsWindow {
             Self.setMargins(checkbox, top: 0)
             gtk_box_pack_start(content.cast(), checkbox, 0, 0, 0)
             connect(checkbox, "toggled") { window in
-                window.gate.isChecked = gtk_toggle_button_get_active(checkbox.cast()) != 0
-                window.gateChanged()
+                window.acceptCondition.isChecked = gtk_toggle_button_get_active(checkbox.cast()) != 0
+                window.acceptConditionChanged()
             }
         }
         let hint = gtk_label_new(nil)!
@@ -143,7 +143,7 @@ final class TermsWindow {
         if Self.exposesGate { exposeStateChanges(of: accept) }
         // Before DialogSession's funnel, which is connected when it shows the window.
         beckon_dialog_guard_response(dialog, Self.acceptResponse, CallbackBox.call,
-                                     CallbackBox.retain { [self] _, _ in gate.isOpen ? 1 : 0 }, CallbackBox.release)
+                                     CallbackBox.retain { [self] _, _ in acceptCondition.isMet ? 1 : 0 }, CallbackBox.release)
 
         // Last, so the window above was built while the terms were rendering.
         let textView = makeTextView()
@@ -170,7 +170,7 @@ final class TermsWindow {
         gtk_widget_grab_focus(textView) // keyboard scrolling works at once; Return is not Decline
         if options.gate { makeGate(dialog) } // TermsWindow+Gate.swift
         pagesChanged()
-        gateChanged()
+        acceptConditionChanged()
         return dialog
     }
 
@@ -205,15 +205,15 @@ final class TermsWindow {
         return textView
     }
 
-    // MARK: - The gate
+    // MARK: - The accept condition
 
-    func gateChanged() {
-        if let acceptButton { gtk_widget_set_sensitive(acceptButton, gate.isOpen ? 1 : 0) }
-        if gate.isOpen, let dialog {
+    func acceptConditionChanged() {
+        if let acceptButton { gtk_widget_set_sensitive(acceptButton, acceptCondition.isMet ? 1 : 0) }
+        if acceptCondition.isMet, let dialog {
             // Only now may Return accept: while gated there is no default response.
             gtk_dialog_set_default_response(dialog.cast(), Self.acceptResponse)
         }
-        let hint = gate.hint(labels)
+        let hint = acceptCondition.hint(labels)
         if let hintLabel {
             gtk_label_set_text(hintLabel.cast(), hint ?? "")
             gtk_widget_set_visible(hintLabel, hint == nil ? 0 : 1)
@@ -232,9 +232,9 @@ final class TermsWindow {
 
     func exposeState() {
         guard Self.exposesGate, let dialog, let acceptButton else { return }
-        var words = ["beckon-terms-gate", gate.isOpen ? "open" : "closed"]
-        if gate.hasScrolledToEnd { words.append("scrolled") }
-        if gate.isChecked { words.append("checked") }
+        var words = ["beckon-terms-gate", acceptCondition.isMet ? "open" : "closed"]
+        if acceptCondition.hasScrolledToEnd { words.append("scrolled") }
+        if acceptCondition.isChecked { words.append("checked") }
         if pages.isPaged { words.append("page-\(pageIndex + 1)-of-\(pages.isFinished ? String(pages.count) : "more")") }
         words += changeWords()
         if gtk_widget_is_sensitive(acceptButton) != 0 { words.append("accept-sensitive") }
@@ -260,7 +260,7 @@ final class TermsWindow {
             prepared.renderRest()
             scheduleFill()
         }
-        if endCheckSource == 0 && showsLastPageWhole && !gate.hasScrolledToEnd {
+        if endCheckSource == 0 && showsLastPageWhole && !acceptCondition.hasScrolledToEnd {
             // At redraw priority, so it comes before most of GtkTextView's
             // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
             endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
@@ -334,12 +334,12 @@ final class TermsWindow {
         }
     }
 
-    /// Opens the gate when the last line of the terms is within the visible
+    /// Meets the scroll condition when the last line of the terms is within the visible
     /// part of the text view. Only the lines on screen need to be laid out for
     /// that (GTK lays them out before it paints), not all the megabytes above.
     private func checkScrolledToEnd() {
         // Until all the text is in, the end on screen is not the end of the terms.
-        guard showsLastPageWhole, !gate.hasScrolledToEnd, dialog != nil, let textView else { return }
+        guard showsLastPageWhole, !acceptCondition.hasScrolledToEnd, dialog != nil, let textView else { return }
         // Both in the text window's own coordinates, as GTK converts them:
         // buffer coordinates and the visible rectangle differ by the margins.
         guard let window = gtk_text_view_get_window(textView.cast(), GTK_TEXT_WINDOW_TEXT) else { return }
@@ -352,8 +352,8 @@ final class TermsWindow {
         var x: gint = 0, top: gint = 0
         gtk_text_view_buffer_to_window_coords(textView.cast(), GTK_TEXT_WINDOW_TEXT, last.x, last.y, &x, &top)
         if top >= 0 && top + last.height <= height + 1 {
-            gate.hasScrolledToEnd = true
-            gateChanged()
+            acceptCondition.hasScrolledToEnd = true
+            acceptConditionChanged()
         }
     }
 

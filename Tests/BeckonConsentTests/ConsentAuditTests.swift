@@ -7,7 +7,7 @@ import Testing
 /// `beckon terms --audit` without a journal: the filters, the dates, the
 /// formats and the summary's counts, on event values.
 @Suite(.serialized) struct ConsentAuditTests {
-    static func event(_ user: String?, _ outcome: ConsentEvent.Outcome, host: String? = "host-a", id: String? = "org.aup",
+    static func event(_ user: String?, _ outcome: ConsentJournal.Event, host: String? = "host-a", id: String? = "org.aup",
                       version: String? = "3", time: UInt64 = 1_764_583_200_000_000) -> ConsentEvent {
         var event = ConsentEvent(time: time, outcome: outcome)
         event.user = user

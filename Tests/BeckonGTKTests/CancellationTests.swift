@@ -20,7 +20,7 @@ import Testing
             let task = Task {
                 // Cancelled while it waits here, so the choice starts cancelled.
                 try? await Task.sleep(for: .seconds(30))
-                return try await Dialog.choice(Consent.self, title: "never \(round)", message: "Never shown")
+                return try await Dialog.choice(ThreeWayChoice.self, title: "never \(round)", message: "Never shown")
             }
             task.cancel()
             let result = await withDeadline(10, "round \(round)") { await task.result }
@@ -33,7 +33,7 @@ import Testing
     @Test func cancelledWhileShownClosesTheWindow() async throws {
         try GtkTestLoop.require()
         for round in 0..<Self.repetitions {
-            let task = Task { try await Dialog.choice(Consent.self, title: "shown \(round)", message: "Cancel me") }
+            let task = Task { try await Dialog.choice(ThreeWayChoice.self, title: "shown \(round)", message: "Cancel me") }
             _ = try #require(await ShownDialog.wait())
             task.cancel()
             let result = await withDeadline(10, "round \(round)") { await task.result }
@@ -48,7 +48,7 @@ import Testing
         var answered = 0, cancelled = 0
         var random = SeededRandom("cancellationRacingAKeyPressResumesOnce")
         for round in 0..<Self.repetitions {
-            let task = Task { try await Dialog.choice(Consent.self, title: "race \(round)", message: "Race") }
+            let task = Task { try await Dialog.choice(ThreeWayChoice.self, title: "race \(round)", message: "Race") }
             _ = try #require(await ShownDialog.wait())
             // The key press and the cancellation leave at the same moment.
             async let press: Void = Xdotool.key("Return")

@@ -29,9 +29,9 @@ import Testing
         // A timeout of 20 ms ends the dialog before its window shows.
         try await everyPath(path, "choice", repetitions: Self.repetitions, timeout: .milliseconds(20),
                             timeoutShowsWindow: false) { title, timeout in
-            try await Dialog.choice(Consent.self, title: title, message: "Do you accept?", timeout: timeout)
+            try await Dialog.choice(ThreeWayChoice.self, title: title, message: "Do you accept?", timeout: timeout)
         } check: { answer, path, _, title in
-            let wanted: Consent = switch path {
+            let wanted: ThreeWayChoice = switch path {
             case .own(.clickPlainButton): .later
             case .shared(.returnKey): .accept
             default: .decline
@@ -46,7 +46,7 @@ import Testing
                                  (.destroyedByCode, .destroyed), (.returnKey, .button(2))] {
             let request = MessageRequest(
                 title: "outcome \(path)", message: "Which way?",
-                buttons: Consent.allCases.map { DialogButton($0.label, role: $0.role) })
+                buttons: ThreeWayChoice.allCases.map { DialogButton($0.label, role: $0.role) })
             let task = Task { try await Dialog().present(request) }
             let shown = try #require(await ShownDialog.wait())
             try await path.end(shown) { task.cancel() }

@@ -14,11 +14,11 @@ import Testing
     @Test func concurrentChoicesAreShownOneAtATimeInCallOrder() async throws {
         try GtkTestLoop.require()
         let count = 6
-        var tasks: [Task<Consent, any Error>] = []
+        var tasks: [Task<ThreeWayChoice, any Error>] = []
         for index in 0..<count {
             // Each call reaches GTK's thread before the next is made.
             tasks.append(Task { @GtkActor in
-                try await Dialog.choice(Consent.self, title: "queued \(index)", message: "Number \(index)")
+                try await Dialog.choice(ThreeWayChoice.self, title: "queued \(index)", message: "Number \(index)")
             })
             _ = await Task { @GtkActor in DialogQueue.count }.value
         }
@@ -38,11 +38,11 @@ import Testing
 
     @Test func cancellingAWaitingChoiceLeavesTheOthersInOrder() async throws {
         try GtkTestLoop.require()
-        let first = Task { @GtkActor in try await Dialog.choice(Consent.self, title: "first", message: "1") }
+        let first = Task { @GtkActor in try await Dialog.choice(ThreeWayChoice.self, title: "first", message: "1") }
         _ = await Task { @GtkActor in DialogQueue.count }.value
-        let second = Task { @GtkActor in try await Dialog.choice(Consent.self, title: "second", message: "2") }
+        let second = Task { @GtkActor in try await Dialog.choice(ThreeWayChoice.self, title: "second", message: "2") }
         _ = await Task { @GtkActor in DialogQueue.count }.value
-        let third = Task { @GtkActor in try await Dialog.choice(Consent.self, title: "third", message: "3") }
+        let third = Task { @GtkActor in try await Dialog.choice(ThreeWayChoice.self, title: "third", message: "3") }
         _ = try #require(await ShownDialog.wait())
         second.cancel()
         let secondResult = await withDeadline(10, "second") { await second.result }

@@ -82,7 +82,7 @@ import Testing
                                    until: { $0 == 1 })
         #expect(queued == 1, "the windowless dialog never reached the queue")
         let second = Task { @GtkActor in
-            try await Dialog.choice(Consent.self, title: "after the windowless one", message: "2")
+            try await Dialog.choice(ThreeWayChoice.self, title: "after the windowless one", message: "2")
         }
         let firstReply = try #require(await withDeadline(10, "first") { await first.result }).get()
         #expect(firstReply.outcome == .button(0))

@@ -136,14 +136,14 @@ import Testing
     }
 
     @Test func theGateWaitsForTheChangesAndSaysSo() {
-        var gate = TermsGate(requiresScroll: false, requiresCheckbox: true)
-        gate.unshownChanges = 1
-        #expect(!gate.isOpen)
-        #expect(gate.hint(.english) == TermsLabels.english.changesAndTickHint)
-        gate.isChecked = true
-        #expect(gate.hint(.english) == TermsLabels.english.changesHint)
-        gate.unshownChanges = 0
-        #expect(gate.isOpen)
+        var condition = AcceptCondition(requiresScroll: false, requiresCheckbox: true)
+        condition.unshownChanges = 1
+        #expect(!condition.isMet)
+        #expect(condition.hint(.english) == TermsLabels.english.changesAndTickHint)
+        condition.isChecked = true
+        #expect(condition.hint(.english) == TermsLabels.english.changesHint)
+        condition.unshownChanges = 0
+        #expect(condition.isMet)
     }
 }
 

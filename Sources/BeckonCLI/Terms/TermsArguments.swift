@@ -83,7 +83,7 @@ struct TermsArguments: ParsedOptions, Equatable {
                                             + "\"2026-12-01 10:00:00\", 2026-12-01T10:00:00Z, today, yesterday)")
         static let until = OptionKey.string("until", "DATE", "Only events at or before DATE")
         static let outcome = OptionKey.string("outcome", "OUTCOME", "Only this outcome: "
-                                              + ConsentEvent.Outcome.names)
+                                              + ConsentJournal.Event.names)
         static let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
                                                 + "(or --file FILE, repeatable, for single journal files)")
         static let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
@@ -227,8 +227,8 @@ extension TermsArguments {
         if self.directory != nil, !auditFiles.isEmpty {
             throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
         }
-        if let outcome = self.outcome, ConsentEvent.Outcome(rawValue: outcome) == nil {
-            throw .termsUsage("--outcome needs one of \(ConsentEvent.Outcome.names), not \(outcome.debugDescription)")
+        if let outcome = self.outcome, ConsentJournal.Event(rawValue: outcome) == nil {
+            throw .termsUsage("--outcome needs one of \(ConsentJournal.Event.names), not \(outcome.debugDescription)")
         }
         for (key, value) in [(Key.user, self.user), (Key.version, self.version), (Key.directory, self.directory)] {
             if let value, value.isEmpty || value.containsControlCharacters {

@@ -12,7 +12,7 @@ public struct ConsentAuditQuery: Sendable, Hashable {
     public var since: UInt64?
     /// Only events at or before this time, microseconds since the epoch.
     public var until: UInt64?
-    public var outcome: ConsentEvent.Outcome?
+    public var outcome: ConsentJournal.Event?
 
     public init(source: ConsentJournal.Source = .local) {
         self.source = source
@@ -36,6 +36,6 @@ public struct ConsentAuditQuery: Sendable, Hashable {
     /// The journal matches every beckon event passes: beckon's identifier,
     /// and one of the outcomes' MESSAGE_IDs (an OR, being one field).
     public static var journalMatches: [String] {
-        ["SYSLOG_IDENTIFIER=beckon"] + ConsentEvent.Outcome.allCases.map { "MESSAGE_ID=\($0.messageID)" }
+        ["SYSLOG_IDENTIFIER=beckon"] + ConsentJournal.Event.allCases.map { "MESSAGE_ID=\($0.messageID)" }
     }
 }

@@ -3,11 +3,6 @@
 /// beckon's fields, and those journald adds itself (host, boot, time).
 /// A field the entry lacks is nil, never an invented empty value.
 public struct ConsentEvent: Sendable, Hashable {
-    /// What happened: one name for the outcome the writer writes and the
-    /// audit reads (`BECKON_OUTCOME`; `BECKON_EVENT` on entries older than the
-    /// field; else read from the MESSAGE_ID).
-    public typealias Outcome = ConsentJournal.Event
-
     /// When journald received it (`__REALTIME_TIMESTAMP`), microseconds since the epoch.
     public var time: UInt64
     /// `_HOSTNAME`: the host that sent it.
@@ -16,7 +11,10 @@ public struct ConsentEvent: Sendable, Hashable {
     public var boot: String?
     /// `_MACHINE_ID`.
     public var machineID: String?
-    public var outcome: Outcome
+    /// What happened: the event the writer writes and the audit reads
+    /// (`BECKON_OUTCOME`; `BECKON_EVENT` on entries older than the field;
+    /// else read from the MESSAGE_ID).
+    public var outcome: ConsentJournal.Event
     /// `BECKON_TERMS_ID`.
     public var termsID: String?
     /// `BECKON_TERMS_VERSION`; nil for terms without a version (an empty field).
@@ -44,7 +42,7 @@ public struct ConsentEvent: Sendable, Hashable {
     public var executable: String?
 
     /// An event with its outcome and time; every other field unknown.
-    public init(time: UInt64, outcome: Outcome) {
+    public init(time: UInt64, outcome: ConsentJournal.Event) {
         self.time = time
         self.outcome = outcome
     }
@@ -53,9 +51,9 @@ public struct ConsentEvent: Sendable, Hashable {
     /// one (no outcome it knows).
     public init?(_ entry: ConsentJournal.Entry) {
         let fields = entry.fields
-        guard let outcome = fields["BECKON_OUTCOME"].flatMap(Outcome.init(rawValue:))
-            ?? fields[ConsentJournal.Field.event].flatMap(Outcome.init(rawValue:))
-            ?? fields["MESSAGE_ID"].flatMap(Outcome.init(messageID:))
+        guard let outcome = fields["BECKON_OUTCOME"].flatMap(ConsentJournal.Event.init(rawValue:))
+            ?? fields[ConsentJournal.Field.event].flatMap(ConsentJournal.Event.init(rawValue:))
+            ?? fields["MESSAGE_ID"].flatMap(ConsentJournal.Event.init(messageID:))
         else { return nil }
         self.init(time: entry.realtimeMicroseconds, outcome: outcome)
         func value(_ name: String) -> String? { fields[name].flatMap { $0.isEmpty ? nil : $0 } }

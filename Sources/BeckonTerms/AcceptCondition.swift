@@ -1,13 +1,14 @@
 import BeckonConsent
 import BeckonCore
 
-/// What stands between the person and the Accept button.
+/// What stands between the person and the Accept button (not the login gate,
+/// which stands between the person and the desktop: ``TermsOptions/gate``).
 ///
-/// Accept is sensitive only when the gate is open: the terms scrolled to the
+/// Accept is sensitive only when the condition is met: the terms scrolled to the
 /// end (when required), every section that changed since the version the
 /// person accepted shown (when they are asked for the changes only, see
 /// ``TermsReread/changes``), and the checkbox ticked (when there is one).
-public struct TermsGate: Sendable, Hashable {
+public struct AcceptCondition: Sendable, Hashable {
     /// Whether the person must scroll to the end first.
     public var requiresScroll: Bool
     /// Whether the person must tick a checkbox first.
@@ -26,7 +27,7 @@ public struct TermsGate: Sendable, Hashable {
     }
 
     /// Whether Accept may be used.
-    public var isOpen: Bool {
+    public var isMet: Bool {
         (!requiresScroll || hasScrolledToEnd) && unshownChanges == 0 && (!requiresCheckbox || isChecked)
     }
 
@@ -43,3 +44,13 @@ public struct TermsGate: Sendable, Hashable {
         }
     }
 }
+
+extension AcceptCondition {
+    /// The name ``isMet`` had while this type was called TermsGate.
+    @available(*, deprecated, renamed: "isMet")
+    public var isOpen: Bool { isMet }
+}
+
+/// The name of ``AcceptCondition`` before "gate" came to mean the login gate only.
+@available(*, deprecated, renamed: "AcceptCondition")
+public typealias TermsGate = AcceptCondition

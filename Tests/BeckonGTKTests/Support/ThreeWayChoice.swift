@@ -1,10 +1,10 @@
 import Beckon
 
 /// The choice the tests ask: three buttons, one of each role that matters.
-enum Consent: DialogChoice {
+enum ThreeWayChoice: DialogChoice {
     case decline, later, accept
 
-    static let dismissal = Consent.decline
+    static let dismissal = ThreeWayChoice.decline
 
     var label: String {
         switch self {

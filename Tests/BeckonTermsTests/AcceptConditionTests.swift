@@ -6,27 +6,27 @@ import Beckon
 @testable import BeckonJSON
 import Testing
 
-@Suite struct TermsGateTests {
+@Suite struct AcceptConditionTests {
     @Test func openOnlyWhenEveryRequirementIsMet() {
-        var gate = TermsGate(requiresScroll: true, requiresCheckbox: true)
-        #expect(!gate.isOpen)
-        #expect(gate.hint(.english) == TermsLabels.english.scrollAndTickHint)
-        gate.hasScrolledToEnd = true
-        #expect(!gate.isOpen)
-        #expect(gate.hint(.english) == TermsLabels.english.tickHint)
-        gate.isChecked = true
-        #expect(gate.isOpen)
-        #expect(gate.hint(.english) == nil)
-        gate.isChecked = false
-        #expect(!gate.isOpen)
+        var condition = AcceptCondition(requiresScroll: true, requiresCheckbox: true)
+        #expect(!condition.isMet)
+        #expect(condition.hint(.english) == TermsLabels.english.scrollAndTickHint)
+        condition.hasScrolledToEnd = true
+        #expect(!condition.isMet)
+        #expect(condition.hint(.english) == TermsLabels.english.tickHint)
+        condition.isChecked = true
+        #expect(condition.isMet)
+        #expect(condition.hint(.english) == nil)
+        condition.isChecked = false
+        #expect(!condition.isMet)
     }
 
     @Test func withoutRequirementsTheGateIsOpen() {
-        #expect(TermsGate(requiresScroll: false, requiresCheckbox: false).isOpen)
-        var scrollOnly = TermsGate(requiresScroll: true, requiresCheckbox: false)
+        #expect(AcceptCondition(requiresScroll: false, requiresCheckbox: false).isMet)
+        var scrollOnly = AcceptCondition(requiresScroll: true, requiresCheckbox: false)
         #expect(scrollOnly.hint(.english) == TermsLabels.english.scrollHint)
         scrollOnly.isChecked = true // a box that is not required changes nothing
-        #expect(!scrollOnly.isOpen)
+        #expect(!scrollOnly.isMet)
     }
 
     @Test func labelsFollowTheLocaleLanguage() {
