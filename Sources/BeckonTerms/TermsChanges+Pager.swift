@@ -2,31 +2,25 @@ import BeckonConsent
 import BeckonCore
 
 /// What the terminal pager keeps about the sections changed since the
-/// version the person accepted: the same marks and rule as the window
-/// (``TermsWindow``), by line instead of by pixel.
+/// version the person accepted: the same marks and the same rule
+/// (``TermsChanges/Progress``) as the window, by line instead of by pixel.
 extension TermsChanges {
     @GtkActor
     final class Pager {
         /// The line above the text.
         let summary: String
-        /// The indexes (in ``TermsChanges/sections``) of the sections to show.
-        let changed: [Int]
-        /// Whether Accept waits for the changed sections (``TermsReread/changes``).
-        private(set) var gatesAccept: Bool
+        /// Which changed sections have been shown, and where n / N are.
+        private(set) var progress: Progress
         private var marker: Marker?
         /// The first line of each section at the width last wrapped to, and the line count.
         private var lineStarts: [Int] = []
         private var lineCount = 0
-        private var topShown: Set<Int> = []
-        private var bottomShown: Set<Int> = []
-        private var current = -1
 
         /// Marks `styled` (all of the current terms) for `earlier`.
         init(_ earlier: Earlier, styled: inout StyledText, labels: TermsLabels,
              onWarning: @Sendable (String) -> Void) {
             summary = earlier.summary(labels)
-            changed = earlier.changes?.changedIndexes ?? []
-            gatesAccept = earlier.needsChangesOnly
+            progress = Progress(earlier)
             guard let changes = earlier.changes else { return }
             var marker = Marker(changes, labels: labels)
             let marked = marker.mark(styled)
@@ -35,7 +29,7 @@ extension TermsChanges {
                 self.marker = marker
             } else {
                 onWarning("cannot tell the sections of the terms apart; showing them whole")
-                gatesAccept = false
+                progress.stopGatingAccept()
             }
         }
 
@@ -73,32 +67,24 @@ extension TermsChanges {
         /// Notes the changed sections whose first or last line is among `screen`.
         func note(shown screen: Range<Int>) {
             guard marker != nil else { return }
-            for section in changed where section < lineStarts.count {
+            for section in progress.changed where section < lineStarts.count {
                 let lines = lines(ofSection: section)
-                if screen.contains(lines.lowerBound) { topShown.insert(section) }
-                if screen.contains(lines.upperBound - 1) { bottomShown.insert(section) }
+                progress.note(section: section, startShown: screen.contains(lines.lowerBound),
+                              endShown: screen.contains(lines.upperBound - 1))
             }
         }
 
-        /// How many changed sections have not been shown whole.
-        var unshown: Int {
-            changed.filter { !(topShown.contains($0) && bottomShown.contains($0)) }.count
-        }
-
         /// The status line's part: where among the changes, how many are left.
-        var status: String? {
-            guard marker != nil, !changed.isEmpty else { return nil }
-            let at = current >= 0 ? "change \(current + 1) of \(changed.count)" : "\(changed.count) changed"
-            let left = unshown == 0 ? "all shown" : "\(unshown) left"
-            return "\(at), \(left) · n/N: next/previous change"
+        func status(_ labels: TermsLabels) -> String? {
+            guard marker != nil, !progress.changed.isEmpty else { return nil }
+            return labels.changesStatus(progress)
         }
 
         /// The first line of the next (`step` 1) or previous (-1) change; nil at the ends.
         func move(by step: Int) -> Int? {
-            let target = current + step
-            guard marker != nil, changed.indices.contains(target), changed[target] < lineStarts.count else { return nil }
-            current = target
-            return lineStarts[changed[target]]
+            guard marker != nil,
+                  let section = progress.move(by: step, isAvailable: { $0 < lineStarts.count }) else { return nil }
+            return lineStarts[section]
         }
     }
 }

@@ -48,6 +48,18 @@ public struct TermsLabels: Sendable, Hashable {
     public var readProgress = "{percent} % read"
     /// The terminal pager's status line: the lines still below the screen.
     public var linesLeft = "{count} lines left"
+    /// The terminal pager's status line: the lines on screen, and its keys
+    /// before the end and at it.
+    public var pagerLines = "lines {first}–{last} of {total}"
+    public var pagerMore = "Space/PgDn: more · Tab: buttons"
+    public var pagerEnd = "(end) · Tab: buttons"
+    /// The pager's status of changed terms (``TermsChanges/Progress``):
+    /// where among the changes, how many are left, and the keys.
+    public var changeAt = "change {number} of {count}"
+    public var changesCount = "{count} changed"
+    public var changesAllShown = "all shown"
+    public var changesLeft = "{count} left"
+    public var changeKeys = "n/N: next/previous change"
     /// Between two sentences told at once ("100 % read. Tick the box…").
     public var sentenceBreak = ". "
     /// Told to a screen reader when Accept becomes usable.
@@ -106,7 +118,12 @@ public struct TermsLabels: Sendable, Hashable {
                 acceptAvailable: "Sie können die Bedingungen jetzt akzeptieren.",
                 previousPage: "Vorherige Seite", nextPage: "Nächste Seite",
                 onFirstPage: "Dies ist die erste Seite.", onLastPage: "Dies ist die letzte Seite.",
-                noEarlierChange: "Vor dieser gibt es keine Änderung.", noLaterChange: "Nach dieser gibt es keine Änderung."),
+                noEarlierChange: "Vor dieser gibt es keine Änderung.", noLaterChange: "Nach dieser gibt es keine Änderung.")
+            .withPager(
+                lines: "Zeilen {first}–{last} von {total}", more: "Leertaste/Bild↓: weiter · Tab: Knöpfe",
+                end: "(Ende) · Tab: Knöpfe", changeAt: "Änderung {number} von {count}",
+                changesCount: "{count} geändert", allShown: "alle gezeigt", left: "noch {count}",
+                keys: "n/N: nächste/vorherige Änderung"),
         "fr": TermsLabels(
             title: "Conditions d’utilisation", decline: "_Refuser", accept: "_Accepter",
             scrollHint: "Faites défiler les conditions jusqu’à la fin pour les accepter.",
@@ -149,7 +166,12 @@ public struct TermsLabels: Sendable, Hashable {
                 acceptAvailable: "規約に同意できるようになりました。",
                 previousPage: "前のページ", nextPage: "次のページ",
                 onFirstPage: "最初のページです。", onLastPage: "最後のページです。",
-                noEarlierChange: "これより前の変更はありません。", noLaterChange: "これより後の変更はありません。"),
+                noEarlierChange: "これより前の変更はありません。", noLaterChange: "これより後の変更はありません。")
+            .withPager(
+                lines: "{total} 行中 {first}–{last} 行", more: "Space/PgDn: 次へ · Tab: ボタン",
+                end: "(終わり) · Tab: ボタン", changeAt: "変更 {number}/{count}",
+                changesCount: "{count} 件の変更", allShown: "すべて表示済み", left: "残り {count} 件",
+                keys: "n/N: 次/前の変更"),
         "zh": TermsLabels(
             title: "使用条款", decline: "拒绝(_D)", accept: "接受(_A)",
             scrollHint: "请滚动到条款末尾以接受条款。",
@@ -192,6 +214,41 @@ public struct TermsLabels: Sendable, Hashable {
         labels.noEarlierChange = noEarlierChange
         labels.noLaterChange = noLaterChange
         return labels
+    }
+
+    /// These labels with the terminal pager's words in another language.
+    private func withPager(lines: String, more: String, end: String, changeAt: String, changesCount: String,
+                           allShown: String, left: String, keys: String) -> TermsLabels {
+        var labels = self
+        labels.pagerLines = lines
+        labels.pagerMore = more
+        labels.pagerEnd = end
+        labels.changeAt = changeAt
+        labels.changesCount = changesCount
+        labels.changesAllShown = allShown
+        labels.changesLeft = left
+        labels.changeKeys = keys
+        return labels
+    }
+
+    /// `pagerLines` for lines `first` to `last` of `total`.
+    public func pagerLines(_ first: Int, _ last: Int, of total: Int) -> String {
+        pagerLines.replacingPlaceholder("first", with: String(first))
+            .replacingPlaceholder("last", with: String(last))
+            .replacingPlaceholder("total", with: String(total))
+    }
+
+    /// The pager's status of `progress` through the changes: "change 2 of 3,
+    /// 1 left · n/N: next/previous change".
+    public func changesStatus(_ progress: TermsChanges.Progress) -> String {
+        let count = String(progress.changed.count)
+        let at = progress.current >= 0
+            ? changeAt.replacingPlaceholder("number", with: String(progress.current + 1))
+                .replacingPlaceholder("count", with: count)
+            : changesCount.replacingPlaceholder("count", with: count)
+        let left = progress.unshown == 0
+            ? changesAllShown : changesLeft.replacingPlaceholder("count", with: String(progress.unshown))
+        return "\(at), \(left) · \(changeKeys)"
     }
 
     /// `readProgress` for `percent`.

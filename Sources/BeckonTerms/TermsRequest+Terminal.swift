@@ -37,9 +37,9 @@ private final class TermsPager: TerminalPrompt {
         var styled = request.prepared.styled
         if let earlier = request.earlier {
             let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.onWarning)
-            if changes.gatesAccept {
+            if changes.progress.gatesAccept {
                 acceptCondition.requiresScroll = false
-                acceptCondition.unshownChanges = changes.changed.count
+                acceptCondition.unshownChanges = changes.progress.unshown
             }
             self.changes = changes
         }
@@ -73,18 +73,18 @@ private final class TermsPager: TerminalPrompt {
         if top + pageHeight >= lines.count { acceptCondition.hasScrolledToEnd = true }
         if let changes {
             changes.note(shown: top..<min(lines.count, top + pageHeight))
-            if changes.gatesAccept { acceptCondition.unshownChanges = changes.unshown }
+            if changes.progress.gatesAccept { acceptCondition.unshownChanges = changes.progress.unshown }
         }
         var body = summary
         body += Array(lines[top..<min(lines.count, top + pageHeight)])
         body += Array(repeating: "", count: pageHeight + summary.count - body.count)
         let last = min(lines.count, top + pageHeight)
         // How much is left, as the window's "62 % read" says it.
-        let place = lines.isEmpty ? "" : "lines \(top + 1)–\(last) of \(lines.count) · "
+        let place = lines.isEmpty ? "" : labels.pagerLines(top + 1, last, of: lines.count) + " · "
             + labels.readProgress(last * 100 / lines.count)
             + (last < lines.count ? " · " + labels.linesLeft(lines.count - last) : "")
-        var keys = top < lastTop ? "  Space/PgDn: more · Tab: buttons" : "  (end) · Tab: buttons"
-        if let changes, let status = changes.status { keys = "  " + status + " ·" + keys }
+        var keys = "  " + (top < lastTop ? labels.pagerMore : labels.pagerEnd)
+        if let changes, let status = changes.status(labels) { keys = "  " + status + " ·" + keys }
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))
         var cursor: (Int, Int)?
         if let checkboxLabel {

@@ -11,15 +11,9 @@ final class TermsWindowChanges {
     /// Nil when the earlier text is not known (no good copy): the line above
     /// the text then says why all of it must be read, and nothing is marked.
     var marker: TermsChanges.Marker?
-    /// Whether Accept waits for the changed sections (``TermsReread/changes``).
-    var gatesAccept: Bool
-    /// The indexes (in ``TermsChanges/sections``) of the sections to show.
-    let changed: [Int]
-    /// Of those, the ones whose start, and whose end, have been on screen.
-    var topShown: Set<Int> = []
-    var bottomShown: Set<Int> = []
-    /// The change Previous / Next last went to, as an index into ``changed``.
-    var current = -1
+    /// Which changed sections have been shown, and where Previous / Next are:
+    /// the rule the terminal pager follows too.
+    var progress: TermsChanges.Progress
     var checkSource: guint = 0
     /// Scrolls to the change again once the lines above it are laid out.
     var scrollSource: guint = 0
@@ -32,12 +26,8 @@ final class TermsWindowChanges {
     init(_ earlier: TermsChanges.Earlier, labels: TermsLabels) {
         self.earlier = earlier
         marker = earlier.changes.map { TermsChanges.Marker($0, labels: labels) }
-        changed = earlier.changes?.changedIndexes ?? []
-        gatesAccept = earlier.needsChangesOnly
+        progress = TermsChanges.Progress(earlier)
     }
-
-    /// The changed sections both of whose ends have been on screen.
-    var shown: Int { changed.filter { topShown.contains($0) && bottomShown.contains($0) }.count }
 }
 
 /// Asked again: the line above the text saying what changed, the labels
@@ -51,9 +41,9 @@ extension TermsWindow {
         guard let earlier else { return }
         let state = TermsWindowChanges(earlier, labels: labels)
         changes = state
-        if state.gatesAccept {
+        if state.progress.gatesAccept {
             acceptCondition.requiresScroll = false
-            acceptCondition.unshownChanges = state.changed.count
+            acceptCondition.unshownChanges = state.progress.unshown
         }
     }
 
@@ -70,7 +60,7 @@ extension TermsWindow {
         gtk_label_set_selectable(summary.cast(), 0)
         gtk_box_pack_start(bar.cast(), summary, 1, 1, 0)
         state.summary = summary
-        guard !state.changed.isEmpty else { return bar }
+        guard !state.progress.changed.isEmpty else { return bar }
         let previous = gtk_button_new_with_mnemonic(labels.previousChange)!
         let next = gtk_button_new_with_mnemonic(labels.nextChange)!
         for button in [previous, next] {
@@ -99,8 +89,8 @@ extension TermsWindow {
                 // Never guess which section is which: the whole text, then.
                 onWarning("cannot tell the sections of the terms apart; showing them whole")
                 state.marker = nil
-                if state.gatesAccept && acceptCondition.unshownChanges > 0 {
-                    state.gatesAccept = false
+                if state.progress.gatesAccept && acceptCondition.unshownChanges > 0 {
+                    state.progress.stopGatingAccept()
                     acceptCondition.unshownChanges = 0
                     acceptCondition.requiresScroll = true
                 }
@@ -112,7 +102,7 @@ extension TermsWindow {
     /// After a paint: look whether it showed a changed section's start or end.
     func changesPainted() {
         guard let state = changes, state.marker != nil, state.checkSource == 0,
-              state.shown < state.changed.count else { return }
+              state.progress.unshown > 0 else { return }
         state.checkSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
             state.checkSource = 0
             checkChangesShown()
@@ -143,18 +133,18 @@ extension TermsWindow {
             gtk_text_view_get_iter_location(textView.cast(), &iter, &place)
             return place.y >= visible.y && place.y + place.height <= visible.y + visible.height + 1
         }
-        let before = state.shown
-        for section in state.changed where section < marker.sectionStarts.count {
+        var changed = false
+        for section in state.progress.changed where section < marker.sectionStarts.count {
             let range = marker.range(ofSection: section, end: marker.characterCount)
             // The last section's end is known once all of it came.
             let endKnown = section + 1 < marker.sectionStarts.count || state.isFinished
-            if !state.topShown.contains(section), onScreen(range.lowerBound) { state.topShown.insert(section) }
-            if !state.bottomShown.contains(section), endKnown, onScreen(max(range.lowerBound, range.upperBound - 1)) {
-                state.bottomShown.insert(section)
-            }
+            let start = !state.progress.hasShownStart(of: section) && onScreen(range.lowerBound)
+            let end = !state.progress.hasShownEnd(of: section) && endKnown
+                && onScreen(max(range.lowerBound, range.upperBound - 1))
+            if state.progress.note(section: section, startShown: start, endShown: end) { changed = true }
         }
-        guard state.shown != before else { return }
-        if state.gatesAccept { acceptCondition.unshownChanges = state.changed.count - state.shown }
+        guard changed else { return }
+        if state.progress.gatesAccept { acceptCondition.unshownChanges = state.progress.unshown }
         acceptConditionChanged()
     }
 
@@ -166,11 +156,8 @@ extension TermsWindow {
     /// heading at the top, turning the page when it is on another.
     func goToChange(by step: Int) {
         guard let state = changes, let marker = state.marker, let textView, let filler else { return }
-        let target = state.current + step
-        guard state.changed.indices.contains(target) else { return }
-        let section = state.changed[target]
-        guard section < marker.sectionStarts.count else { return } // not rendered yet
-        state.current = target
+        // A section not rendered yet cannot be gone to.
+        guard let section = state.progress.move(by: step, isAvailable: { $0 < marker.sectionStarts.count }) else { return }
         let offset = marker.sectionStarts[section]
         if pages.isPaged {
             var page = 0
@@ -213,10 +200,10 @@ extension TermsWindow {
     private func changesNavigationChanged() {
         guard let state = changes else { return }
         if let previous = state.previous {
-            GtkAccessible.setSensitive(previous, state.current > 0, reason: labels.noEarlierChange)
+            GtkAccessible.setSensitive(previous, state.progress.hasEarlier, reason: labels.noEarlierChange)
         }
         if let next = state.next {
-            GtkAccessible.setSensitive(next, state.current + 1 < state.changed.count, reason: labels.noLaterChange)
+            GtkAccessible.setSensitive(next, state.progress.hasLater, reason: labels.noLaterChange)
         }
         exposeState()
     }
@@ -226,10 +213,11 @@ extension TermsWindow {
     func changeWords() -> [String] {
         guard let state = changes else { return [] }
         guard state.marker != nil else { return ["changes-unknown"] }
-        var words = ["changes-\(state.changed.count)", "changes-shown-\(state.shown)"]
-        if state.current >= 0 { words.append("change-at-\(state.current + 1)") }
-        if !state.changed.isEmpty {
-            words.append("changed-" + state.changed.prefix(20).map { String($0 + 1) }.joined(separator: ","))
+        let progress = state.progress
+        var words = ["changes-\(progress.changed.count)", "changes-shown-\(progress.shown)"]
+        if progress.current >= 0 { words.append("change-at-\(progress.current + 1)") }
+        if !progress.changed.isEmpty {
+            words.append("changed-" + progress.changed.prefix(20).map { String($0 + 1) }.joined(separator: ","))
         }
         return words
     }
