@@ -1,7 +1,7 @@
 /* GtkFileChooserNative: zenity 3.44's file chooser. GTK shows its own
  * GtkFileChooserDialog, or the XDG desktop portal's chooser when GTK is told
  * to use portals; either way the answer comes back as one "response". */
-#include "CBeckonShim.h"
+#include "beckon_choosers.h"
 #include "beckon_callback_box.h"
 
 GtkNativeDialog *beckon_file_chooser_new(const char *title, GtkFileChooserAction action,
