@@ -4,7 +4,8 @@
 /* The half of Beckon's C that needs GLib and GIO alone: the main loop's
  * sources, the watchdog behind --timeout and termination signals, the
  * controlling terminal, the system journal (libsystemd, loaded on first use),
- * notifications over GDBus and gettext. It includes no GTK or GDK header, so
+ * D-Bus (one helper for every call) and the notifications over it, and
+ * gettext. It includes no GTK or GDK header, so
  * the consent and login-gate modules, which link it, cannot reach GTK through
  * it; CBeckonShim (the GTK half) builds on it. Callbacks follow the one
  * BeckonCallback shape (beckon_callback.h). */
@@ -189,6 +190,64 @@ int beckon_terminal_rows(int fd);
 /* Calls `func` from GLib's loop each time the terminal is resized (SIGWINCH);
  * remove the returned source to stop. */
 guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* ---- D-Bus connections and method calls (dbus.c) ------------------------ */
+
+/* The one D-Bus helper: the notifications, the portal check and session
+ * ending all connect and call through it. C because GDBus answers through
+ * GAsyncReadyCallbacks, GVariantType is a cast of a type string (a macro),
+ * and a connection's only bound is a GCancellable that something must
+ * cancel: here a thread of its own, which the login gate has without GTK's
+ * loop. Each caller keeps its own bus, timeouts and words for a failure. */
+
+/* Whether the session bus can be asked without starting one: its address is
+ * in DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus exists. Otherwise GLib
+ * would try to start one (dbus-launch on X11), which is slow and leaves a
+ * daemon behind. */
+gboolean beckon_dbus_session_bus_exists(void);
+
+/* A connection to the session or system bus, waiting at most `timeout_ms`
+ * (negative: as long as it takes) for the address and the connection, then
+ * cancelled ("Operation was cancelled"). `shared`: the process's singleton
+ * (g_bus_get_sync); else a private connection to the address read afresh,
+ * whose end does not end the process. NULL and `*error` set on failure, in
+ * GLib's words. Unref the result. */
+GDBusConnection *beckon_dbus_connect_sync(GBusType bus, gboolean shared, int timeout_ms, GError **error);
+
+/* What an asynchronous connect gives: a connection (owned by the callee) or
+ * NULL and an error (owned too: free it). */
+typedef void (*BeckonDBusConnected)(GDBusConnection *connection, GError *error, gpointer data);
+
+/* Connects without waiting, answering on the caller's thread-default main
+ * context: to `address` (a D-Bus address, a private connection) or, NULL, to
+ * the process's shared session bus. */
+void beckon_dbus_connect(const char *address, BeckonDBusConnected done, gpointer data);
+
+/* Calls `method` of `interface` at `path` of `name` with `parameters` (a
+ * tuple, floating: taken; NULL for none) and waits at most `timeout_ms` (-1:
+ * GDBus's default of 25 s). `reply_type` is the reply's type string ("(b)"),
+ * NULL for any. `auto_start` lets the bus start `name` for the call. Returns
+ * the reply tuple (unref it), or NULL and `*error` in GLib's words (a remote
+ * error keeps its "GDBus.Error:name: " prefix; g_dbus_error_strip_remote_error
+ * drops it). */
+GVariant *beckon_dbus_call_sync(GDBusConnection *connection, const char *name, const char *path,
+                                const char *interface, const char *method, GVariant *parameters,
+                                const char *reply_type, gboolean auto_start, int timeout_ms, GError **error);
+
+/* What an asynchronous call gives: the reply tuple (owned by the callee) or
+ * NULL and an error (owned too). */
+typedef void (*BeckonDBusAnswered)(GVariant *reply, GError *error, gpointer data);
+
+/* beckon_dbus_call_sync without waiting: `done` runs once on the caller's
+ * thread-default main context. */
+void beckon_dbus_call(GDBusConnection *connection, const char *name, const char *path, const char *interface,
+                      const char *method, GVariant *parameters, const char *reply_type, gboolean auto_start,
+                      int timeout_ms, BeckonDBusAnswered done, gpointer data);
+
+/* Whether `name` has an owner on the bus (the bus's NameHasOwner), waiting at
+ * most `timeout_ms`. FALSE and `*error` set when the bus did not answer. */
+gboolean beckon_dbus_name_has_owner(GDBusConnection *connection, const char *name, int timeout_ms,
+                                    GError **error);
 
 /* ---- org.freedesktop.Notifications over GDBus (notifications.c) -------- */
 
