@@ -59,8 +59,10 @@ char **beckon_file_chooser_filenames(GtkNativeDialog *chooser);
  * "notify::sensitive" passes a GParamSpec. */
 gboolean beckon_file_chooser_describe_window(const char *name, const char *accept_reason);
 
-/* Whether org.freedesktop.portal.Desktop has an owner on an existing session bus.
- * C: GDBus's calls and GVariant's variadic builders. */
+/* Whether org.freedesktop.portal.Desktop has an owner on an existing session
+ * bus: the process's shared connection, NameHasOwner waiting at most 1 s,
+ * through the one D-Bus helper (beckon_dbus_*, CBeckonGLib.h).
+ * C: beside the chooser it decides for; its D-Bus is the helper's. */
 gboolean beckon_desktop_portal_is_running(void);
 
 /* ---- WebKitWebView (web_view.c) -------------------------------------- */
