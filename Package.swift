@@ -15,17 +15,30 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CJSONGLib", pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
 
-        // The C shims hold what Swift cannot say, or says worse (their headers say
-        // which, per function): macros and variadic calls (g_signal_connect,
-        // gtk_message_dialog_new), callbacks that need C casts, async-signal-safe
-        // code (the watchdog, the terminal's restore), libsystemd through dlopen,
-        // and the funnel that makes every ending of a dialog one call. Two halves,
-        // so that the compiler holds the GTK boundary:
-        // - CBeckonGLib: GLib and GIO only (main loop, watchdog, terminal,
-        //   journal, D-Bus, gettext); the consent and login-gate modules link it.
+        // The C shims hold what Swift cannot say, or says worse; in their headers
+        // every function's comment ends with why it is C ("C: ..."). The reasons:
+        // variadic calls (g_object_set, gtk_message_dialog_new), macros
+        // (g_signal_connect, GTK_IS_LABEL, G_VARIANT_TYPE), signal handlers and
+        // GLib callbacks that need C casts, stack structs Swift must not lay out
+        // (GtkTreeIter, GtkTextIter, GValue, GdkEvent, Xlib's XEvent),
+        // async-signal-safe code (the watchdog, the terminal's restore),
+        // libsystemd and WebKit through dlopen, and the funnel that makes every
+        // ending of a dialog one call. Swift holds GTK's objects as pointers and
+        // never reads their structs. Two halves, so that the compiler holds the
+        // GTK boundary:
+        // - CBeckonGLib: GLib and GIO only, no GTK or GDK header in any of its
+        //   files (main loop, watchdog, terminal, journal, gettext, and D-Bus:
+        //   dbus.c, the one helper through which the notifications, the file
+        //   chooser's portal check and session ending connect and call); the
+        //   consent and login-gate modules link it.
         .target(name: "CBeckonGLib", dependencies: ["CGLib"]),
-        // - CBeckonShim: GTK's objects, one file each, named after them; and the
-        //   icon lookup of zenity 3.44 (icons.c says why it stays in C).
+        // - CBeckonShim: GTK's objects, one file each named after them, declared
+        //   in one short header per area (dialogs, text, windows, lists,
+        //   choosers, icons) under the umbrella CBeckonShim.h. Among them
+        //   icons.c, zenity 3.44's icon lookup without GtkIconTheme: 1.8 MiB
+        //   less resident on every message dialog (bench/tools/iconcost.c), and
+        //   C because its only callers, the shim's dialog- and window-icon
+        //   functions, are C (beckon_icons.h has the numbers and the reasons).
         .target(name: "CBeckonShim", dependencies: ["CGtk", "CBeckonGLib"],
                 // Xlib itself, for the handler of a lost display (display.c).
                 linkerSettings: [.linkedLibrary("X11")]),

@@ -1,8 +1,10 @@
+import CBeckonGLib
 import CGLib
 import Glibc
 
-/// The few GDBus calls that end a session, each bounded: a connection made
-/// under a cancellable that a timer thread cancels at the timeout, a method
+/// The few D-Bus calls that end a session, each bounded by the timeout,
+/// through CBeckonGLib's D-Bus helper (the one the notifications and the
+/// portal check use): a connection the helper cancels at the timeout, a method
 /// call with GDBus's own timeout. Connections are private (not GLib's shared
 /// singleton), so each ending reads the bus addresses afresh.
 struct SessionEndingBus {
@@ -27,32 +29,25 @@ struct SessionEndingBus {
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 
-    /// A private connection to the session or system bus.
+    /// The connection's bound: never negative, which would mean none.
+    private var connectMilliseconds: Int32 { max(milliseconds, 0) }
+
+    /// A private connection to the session or system bus (CBeckonGLib's D-Bus
+    /// helper, which bounds the address lookup and the connection by the timeout).
     func connect(_ type: GBusType) throws(Failure) -> OpaquePointer {
-        let cancellable = DeadlineCancellable(after: timeout)
-        defer { cancellable.release() }
         var error: UnsafeMutablePointer<GError>?
-        guard let address = g_dbus_address_get_for_bus_sync(type, cancellable.pointer, &error) else {
-            throw Self.failure(error, "no address for the bus")
+        guard let connection = beckon_dbus_connect_sync(type, 0, connectMilliseconds, &error) else {
+            throw Self.failure(error, "no connection to the bus")
         }
-        defer { g_free(address) }
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, cancellable.pointer, &error)
-        else { throw Self.failure(error, "no connection to \(String(cString: address))") }
         return connection
     }
 
     /// Whether `name` has an owner on the bus: the session manager is running.
     func hasOwner(_ name: String, on connection: OpaquePointer) throws(Failure) -> Bool {
-        let request = Request(name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                              interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                              arguments: { [g_variant_new_string(name)] })
-        let reply = try call(request, on: connection, replyType: "(b)")
-        defer { g_variant_unref(reply) }
-        let value = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
+        var error: UnsafeMutablePointer<GError>?
+        let owned = beckon_dbus_name_has_owner(connection, name, milliseconds, &error)
+        if let error { throw Self.failure(error, "org.freedesktop.DBus.NameHasOwner failed") }
+        return owned != 0
     }
 
     /// The id of the logind session that `pid` belongs to: `GetSessionByPID`,
@@ -84,12 +79,8 @@ struct SessionEndingBus {
         var children = request.arguments()
         let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         var error: UnsafeMutablePointer<GError>?
-        // A GVariantType is its type string: kept alive for the whole call.
-        let reply = (replyType ?? "").withCString { type in
-            g_dbus_connection_call_sync(connection, request.name, request.path, request.interface, request.method,
-                                        parameters, replyType == nil ? nil : OpaquePointer(type),
-                                        G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
-        }
+        let reply = beckon_dbus_call_sync(connection, request.name, request.path, request.interface, request.method,
+                                          parameters, replyType, 0, milliseconds, &error)
         guard let reply else { throw Self.failure(error, "\(request.interface).\(request.method) failed") }
         return reply
     }
@@ -106,31 +97,5 @@ struct SessionEndingBus {
         guard let error else { return Failure(message: fallback) }
         defer { g_error_free(error) }
         return Failure(message: String(cString: error.pointee.message))
-    }
-}
-
-/// A GCancellable that a thread of its own cancels once `after` has passed:
-/// GDBus's connection calls take a cancellable but no timeout.
-private final class DeadlineCancellable: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<GCancellable>
-
-    init(after timeout: Duration) {
-        pointer = g_cancellable_new()
-        let (seconds, attoseconds) = timeout.components
-        let microseconds = gulong(clamping: max(seconds, 0) &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
-        // The timer thread keeps the cancellable alive until it has fired.
-        g_object_ref(pointer)
-        let started = SessionEndingThread.detach { [self] in
-            g_usleep(microseconds)
-            g_cancellable_cancel(pointer)
-            g_object_unref(pointer)
-        }
-        // No timer: the request goes on unbounded rather than not at all.
-        if !started { g_object_unref(pointer) }
-    }
-
-    /// Gives up the caller's reference; the timer thread keeps its own.
-    func release() {
-        g_object_unref(pointer)
     }
 }

@@ -1,8 +1,9 @@
 import Glibc
 
-/// A detached POSIX thread for the waits around ending a session (the timer
-/// that bounds a bus connection, the watch on a gate's warden): they block
-/// in the kernel, outside GTK's loop and Swift's cooperative pool.
+/// A detached POSIX thread for the waits around ending a session (the watch
+/// on a gate's warden): they block in the kernel, outside GTK's loop and
+/// Swift's cooperative pool. (A bus connection's bound is the D-Bus helper's
+/// own thread, in CBeckonGLib.)
 package enum SessionEndingThread {
     private final class Body: Sendable {
         let run: @Sendable () -> Void

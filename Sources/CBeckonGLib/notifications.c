@@ -1,9 +1,8 @@
 /* org.freedesktop.Notifications over GDBus: the session bus, Notify,
- * CloseNotification and the server's two signals. C because GDBus answers
- * through GAsyncReadyCallbacks and GVariant's builders are variadic. */
+ * CloseNotification and the server's two signals. Connections and calls go
+ * through the one D-Bus helper (dbus.c); C because GDBus's signal handlers are
+ * C callbacks and GVariant's builders are variadic. */
 #include "beckon_callback_box.h"
-
-#include <gio/gio.h>
 
 #define SERVER_NAME "org.freedesktop.Notifications"
 #define SERVER_PATH "/org/freedesktop/Notifications"
@@ -96,23 +95,9 @@ static void signal_arrived(GDBusConnection *connection, const char *sender, cons
   }
 }
 
-static void connected(PendingCall *call, GDBusConnection *connection, GError *error);
-
-static void session_bus_ready(GObject *source, GAsyncResult *result, gpointer data) {
-  (void)source;
-  GError *error = NULL;
-  GDBusConnection *connection = g_bus_get_finish(result, &error);
-  connected(data, connection, error);
-}
-
-static void address_ready(GObject *source, GAsyncResult *result, gpointer data) {
-  (void)source;
-  GError *error = NULL;
-  GDBusConnection *connection = g_dbus_connection_new_for_address_finish(result, &error);
-  connected(data, connection, error);
-}
-
-static void connected(PendingCall *call, GDBusConnection *connection, GError *error) {
+/* The connection's answer (dbus.c): the server's two signals are listened to. */
+static void connected(GDBusConnection *connection, GError *error, gpointer data) {
+  PendingCall *call = data;
   BeckonNotifications *notifications = call->notifications;
   if (!connection) {
     remember_error(notifications, error);
@@ -136,23 +121,13 @@ void beckon_notifications_connect(BeckonNotifications *notifications, const char
                                   BeckonCallback done, void *user_data, GDestroyNotify destroy) {
   if (notifications->events) callback_box_unref(notifications->events);
   notifications->events = callback_box_new(events, events_data, events_destroy, 1);
-  PendingCall *call = pending_call_new(notifications, done, user_data, destroy);
-  if (address) {
-    /* A bus of the caller's choosing is a connection of its own, not the
-     * process's shared one, so its end does not end the process. */
-    g_dbus_connection_new_for_address(address,
-                                      G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT
-                                          | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-                                      NULL, NULL, address_ready, call);
-  } else {
-    g_bus_get(G_BUS_TYPE_SESSION, NULL, session_bus_ready, call);
-  }
+  /* NULL: the process's shared session bus; an address: a connection of its own. */
+  beckon_dbus_connect(address, connected, pending_call_new(notifications, done, user_data, destroy));
 }
 
-static void call_answered(GObject *source, GAsyncResult *result, gpointer data) {
+/* A method call's answer (dbus.c). */
+static void call_answered(GVariant *reply, GError *error, gpointer data) {
   PendingCall *call = data;
-  GError *error = NULL;
-  GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
   if (!reply) {
     int failure = failure_of(error);
     remember_error(call->notifications, error);
@@ -167,7 +142,7 @@ static void call_answered(GObject *source, GAsyncResult *result, gpointer data) 
 }
 
 static void call_server(BeckonNotifications *notifications, const char *method, GVariant *parameters,
-                        const GVariantType *reply_type, PendingCall *call) {
+                        const char *reply_type, PendingCall *call) {
   if (!notifications->connection) {
     g_variant_unref(g_variant_ref_sink(parameters));
     g_free(notifications->error);
@@ -176,9 +151,9 @@ static void call_server(BeckonNotifications *notifications, const char *method, 
     return;
   }
   /* Auto-start stays on, as with libnotify: a desktop may start its server
-   * on the first notification. */
-  g_dbus_connection_call(notifications->connection, SERVER_NAME, SERVER_PATH, SERVER_NAME, method, parameters,
-                         reply_type, G_DBUS_CALL_FLAGS_NONE, -1, NULL, call_answered, call);
+   * on the first notification. No timeout of Beckon's own: GDBus's default. */
+  beckon_dbus_call(notifications->connection, SERVER_NAME, SERVER_PATH, SERVER_NAME, method, parameters,
+                   reply_type, TRUE, -1, call_answered, call);
 }
 
 void beckon_notifications_notify(BeckonNotifications *notifications, const char *app_name, guint32 replaces_id,
@@ -192,7 +167,7 @@ void beckon_notifications_notify(BeckonNotifications *notifications, const char 
   GVariant *parameters = g_variant_new("(susssas@a{sv}i)", app_name ? app_name : "", replaces_id,
                                        app_icon ? app_icon : "", summary ? summary : "", body ? body : "",
                                        &action_list, hints, expire_timeout);
-  call_server(notifications, "Notify", parameters, G_VARIANT_TYPE("(u)"),
+  call_server(notifications, "Notify", parameters, "(u)",
               pending_call_new(notifications, func, user_data, destroy));
 }
 

@@ -1,5 +1,5 @@
 /* AtkObject: what a screen reader is told that GTK 3 has no call for. */
-#include "CBeckonShim.h"
+#include "beckon_windows.h"
 
 /* ATK 2.46 added the "announcement" signal, which the AT-SPI bridge sends as
  * object:announcement and Orca speaks at once, wherever the focus is. It has

@@ -1,7 +1,7 @@
 /* GtkColorChooserWidget: the property GTK gives no setter for, and the one
  * signal whose handler takes an argument (so beckon_signal_connect's handler
  * shape does not fit it). */
-#include "CBeckonShim.h"
+#include "beckon_choosers.h"
 #include "beckon_callback_box.h"
 
 void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_editor) {

@@ -1,5 +1,5 @@
 /* GtkDialog: the exactly-once funnel, a response guard, the countdown line. */
-#include "CBeckonShim.h"
+#include "beckon_dialogs.h"
 #include "beckon_callback_box.h"
 
 /* ---- the exactly-once funnel ------------------------------------------ */

@@ -1,5 +1,5 @@
 /* GdkDisplay: what happens when the display goes away under a dialog. */
-#include "CBeckonShim.h"
+#include "beckon_windows.h"
 #include "beckon_callback_box.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* GtkFileChooserNative: zenity 3.44's file chooser. GTK shows its own
  * GtkFileChooserDialog, or the XDG desktop portal's chooser when GTK is told
  * to use portals; either way the answer comes back as one "response". */
-#include "CBeckonShim.h"
+#include "beckon_choosers.h"
 #include "beckon_callback_box.h"
 
 GtkNativeDialog *beckon_file_chooser_new(const char *title, GtkFileChooserAction action,
@@ -40,34 +40,19 @@ char **beckon_file_chooser_filenames(GtkNativeDialog *chooser) {
 }
 
 /* Whether an XDG desktop portal answers on the session bus. Only asks a bus
- * that is already there: GLib would otherwise try to start one (dbus-launch
- * on X11), which is slow and leaves a daemon behind. */
+ * that is already there, through the process's shared connection (GTK's
+ * portal chooser uses the same one), as the D-Bus helper does every call. */
 gboolean beckon_desktop_portal_is_running(void) {
-  const char *address = g_getenv("DBUS_SESSION_BUS_ADDRESS");
-  if (address == NULL || *address == '\0') {
-    char *path = g_build_filename(g_get_user_runtime_dir(), "bus", NULL);
-    gboolean exists = g_file_test(path, G_FILE_TEST_EXISTS);
-    g_free(path);
-    if (!exists) return FALSE;
-  }
+  if (!beckon_dbus_session_bus_exists()) return FALSE;
   GError *error = NULL;
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+  GDBusConnection *bus = beckon_dbus_connect_sync(G_BUS_TYPE_SESSION, TRUE, -1, &error);
   if (bus == NULL) {
     g_clear_error(&error);
     return FALSE;
   }
-  GVariant *reply = g_dbus_connection_call_sync(
-      bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-      g_variant_new("(s)", "org.freedesktop.portal.Desktop"), G_VARIANT_TYPE("(b)"), G_DBUS_CALL_FLAGS_NONE, 1000,
-      NULL, &error);
+  gboolean has_owner = beckon_dbus_name_has_owner(bus, "org.freedesktop.portal.Desktop", 1000, &error);
   g_object_unref(bus);
-  if (reply == NULL) {
-    g_clear_error(&error);
-    return FALSE;
-  }
-  gboolean has_owner = FALSE;
-  g_variant_get(reply, "(b)", &has_owner);
-  g_variant_unref(reply);
+  g_clear_error(&error);
   return has_owner;
 }
 

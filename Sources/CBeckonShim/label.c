@@ -1,5 +1,5 @@
 /* GtkLabel: its links under Beckon's rule instead of GTK's. */
-#include "CBeckonShim.h"
+#include "beckon_text.h"
 #include "beckon_callback_box.h"
 
 /* "activate-link": GTK's own handler hands any URI to gtk_show_uri, file:

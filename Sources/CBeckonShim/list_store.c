@@ -1,7 +1,7 @@
 /* GtkListStore: rows of text cells added in batches, and read back by
  * position. GtkTreeIter and GValue are structs Swift must not see, and
  * gtk_list_store_insert_with_values is variadic. */
-#include "CBeckonShim.h"
+#include "beckon_lists.h"
 
 #define CELLS_KEY "beckon-list-cells"
 #define TOGGLES_KEY "beckon-list-toggles"

@@ -1,5 +1,6 @@
 /* GtkMessageDialog: text without varargs, zenity's icons, its labels. */
-#include "CBeckonShim.h"
+#include "beckon_dialogs.h"
+#include "beckon_windows.h" /* beckon_window_set_icon, beckon_widget_workarea */
 #include "icons_loading.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /* GtkSettings: properties that have no setter of their own. */
-#include "CBeckonShim.h"
+#include "beckon_windows.h"
 #include <string.h>
 
 int beckon_settings_swap_double_click_time(int milliseconds) {

@@ -1,6 +1,6 @@
 /* The login gate: its windows refuse to close, follow the monitors, keep
  * the keyboard and, where no window manager stacks them, stay on top. */
-#include "CBeckonShim.h"
+#include "beckon_windows.h"
 #include "beckon_callback_box.h"
 
 #ifdef GDK_WINDOWING_X11

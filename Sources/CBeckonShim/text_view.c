@@ -1,5 +1,5 @@
 /* GtkTextView and its tags: tags without varargs, clickable link text. */
-#include "CBeckonShim.h"
+#include "beckon_text.h"
 #include "beckon_callback_box.h"
 
 /* ---- text tags ---------------------------------------------------------- */

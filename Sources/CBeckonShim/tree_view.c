@@ -1,7 +1,7 @@
 /* GtkTreeView for lists: columns (gtk_tree_view_column_new_with_attributes is
  * variadic), check and radio rows that toggle, a substring search, and the
  * rows chosen, read without Swift seeing GtkTreeIter or GtkTreePath. */
-#include "CBeckonShim.h"
+#include "beckon_lists.h"
 #include <gdk/gdkkeysyms.h>
 #include <string.h>
 

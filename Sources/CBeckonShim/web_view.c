@@ -2,7 +2,7 @@
  * HTML, so no other dialog pays for WebKit's start-up and beckon runs where it
  * is not installed. Only the handful of functions used are looked up; signals
  * and settings go through GObject by name. */
-#include "CBeckonShim.h"
+#include "beckon_choosers.h"
 #include "beckon_callback_box.h"
 
 #include <dlfcn.h>

@@ -1,5 +1,5 @@
 /* GtkWindow and GtkWidget: X11 identity, parents, positions for real input. */
-#include "CBeckonShim.h"
+#include "beckon_windows.h"
 #include "icons_loading.h"
 
 #include <string.h>

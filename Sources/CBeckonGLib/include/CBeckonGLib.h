@@ -4,7 +4,8 @@
 /* The half of Beckon's C that needs GLib and GIO alone: the main loop's
  * sources, the watchdog behind --timeout and termination signals, the
  * controlling terminal, the system journal (libsystemd, loaded on first use),
- * notifications over GDBus and gettext. It includes no GTK or GDK header, so
+ * D-Bus (one helper for every call) and the notifications over it, and
+ * gettext. It includes no GTK or GDK header, so
  * the consent and login-gate modules, which link it, cannot reach GTK through
  * it; CBeckonShim (the GTK half) builds on it. Callbacks follow the one
  * BeckonCallback shape (beckon_callback.h). */
@@ -22,35 +23,41 @@
  * 0, or the errno of the failed write (EIO for a write of nothing). The one
  * write-all loop of Beckon, Swift's included (BeckonText's
  * FileDescriptor.writeAll): async-signal-safe, so the watchdog ending a stuck
- * process and the terminal's restore at exit use it too. */
+ * process and the terminal's restore at exit use it too.
+ * C: async-signal-safe, for the watchdog and the restore at exit. */
 int beckon_fd_write_all(int fd, const void *bytes, size_t length);
 
 /* The same for a NUL-terminated `text` (nothing for NULL), errors ignored:
- * for the lines a process writes on its way out. */
+ * for the lines a process writes on its way out.
+ * C: as beckon_fd_write_all. */
 void beckon_fd_write_text(int fd, const char *text);
 
 /* ---- GLib's main loop (main_loop.c) ------------------------------------ */
 
 /* A signal whose handler needs nothing but user_data and returns nothing, such
  * as "clicked", "toggled", "value-changed" or "state-flags-changed" (first and
- * second are 0). Returns the handler id. */
+ * second are 0). Returns the handler id.
+ * C: g_signal_connect_data with a G_CALLBACK cast of a swapped trampoline. */
 gulong beckon_signal_connect(gpointer instance, const char *signal, BeckonCallback func, void *user_data,
                              GDestroyNotify destroy);
 
 /* A timeout or idle source at `priority`; it goes on while `func` returns
- * non-zero. Returns the source id. */
+ * non-zero. Returns the source id.
+ * C: a GSourceFunc trampoline over the one callback box. */
 guint beckon_timeout_add(unsigned int milliseconds, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 guint beckon_idle_add(int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Calls `func` whenever `fd` is readable or at its end (first: the
  * GIOCondition seen), at `priority`, while `func` returns nonzero. The
  * descriptor is not made non-blocking: stdin may be a terminal the shell
- * shares, and one read() after poll() said readable does not block. */
+ * shares, and one read() after poll() said readable does not block.
+ * C: g_unix_fd_add_full (glib-unix.h) and its GUnixFDSourceFunc. */
 guint beckon_fd_watch_add(int fd, int priority, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Lets the dispatch main queue (and so @MainActor) run on GTK's thread: a GLib
  * fd source on the main queue's eventfd that empties the eventfd, then drains
- * the queue. Call on the thread that runs gtk_main. Returns the source id. */
+ * the queue. Call on the thread that runs gtk_main. Returns the source id.
+ * C: libdispatch's _4CF entry points, which no Swift module declares. */
 guint beckon_main_queue_drain_install(void);
 
 /* ---- the backstop for a stuck loop (watchdog.c) ------------------------ */
@@ -64,27 +71,33 @@ guint beckon_main_queue_drain_install(void);
  * The signal is caught by beckon's own handler and handed to the loop by the
  * watchdog thread; when the process still runs 750 ms later (the loop is
  * stuck), the thread ends it with 128 + the signal and a line on stderr.
- * A later call does nothing. */
+ * A later call does nothing.
+ * C: a sigaction handler and a thread, async-signal-safe. */
 void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Holds `--timeout` outside the loop: unless disarmed or postponed, the
  * process ends `milliseconds` from now with `exit_code`, `stdout_line` on
  * stdout and `stderr_line` on stderr (either may be NULL), the terminal's
- * modes put back. Replaces an earlier deadline. */
+ * modes put back. Replaces an earlier deadline.
+ * C: the watchdog's thread ends the process from outside the loop,
+ * async-signal-safe, with nothing of Swift's runtime on its path. */
 void beckon_watchdog_arm(guint64 milliseconds, int exit_code, const char *stderr_line, const char *stdout_line);
 
 /* Moves the armed deadline to `milliseconds` from now when that is later (a
  * dialog whose own timeout started after the deadline was armed); nothing
- * when none is armed. */
+ * when none is armed.
+ * C: as beckon_watchdog_arm. */
 void beckon_watchdog_postpone(guint64 milliseconds);
 
-/* Lifts the deadline: the dialog has its answer. */
+/* Lifts the deadline: the dialog has its answer.
+ * C: as beckon_watchdog_arm. */
 void beckon_watchdog_disarm(void);
 
 /* While a prompt is on the terminal, a SIGHUP that comes with that terminal
  * hung up is the person gone, answered as Escape: the loop leaves it to the
  * prompt (whose read sees the end), and the backstop ends with `code`.
- * -1 (the default): every SIGHUP is a termination signal. */
+ * -1 (the default): every SIGHUP is a termination signal.
+ * C: read by the signal path, as beckon_watchdog_arm. */
 void beckon_watchdog_set_hangup_exit_code(int code);
 
 /* ---- the system journal (journal.c) ----------------------------------- */
@@ -95,12 +108,14 @@ void beckon_watchdog_set_hangup_exit_code(int code);
  * that stalls never holds up the caller. Returns 0, or a negative errno:
  * -ENOSYS without libsystemd, -ETIMEDOUT when the wait ran out (the entry is
  * still sent if journald reads again while the process lives), another when
- * no journal listens. */
+ * no journal listens.
+ * C: libsystemd through dlopen and an iovec array, on a thread of its own. */
 int beckon_journal_send(const char *const *fields, int count, int timeout_ms);
 
 /* logind's type of `session` (sd_session_get_type: "x11", "wayland", "tty",
  * "unspecified"); free with g_free. NULL when logind does not know it or
- * without libsystemd. */
+ * without libsystemd.
+ * C: libsystemd through dlopen. */
 char *beckon_login_session_type(const char *session);
 
 /* ---- reading the system journal (journal_reader.c) --------------------- */
@@ -111,17 +126,21 @@ typedef struct BeckonJournalReader BeckonJournalReader;
 
 /* Opens the local journal, filtered by `matches`, positioned after the
  * newest entry. NULL with `*error` a negative errno when it cannot be read
- * (-ENOSYS without libsystemd). */
+ * (-ENOSYS without libsystemd).
+ * C: libsystemd's sd_journal through dlopen. */
 BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error);
 
-/* Moves to the next older entry: 1, or 0 when there is none, or a negative errno. */
+/* Moves to the next older entry: 1, or 0 when there is none, or a negative errno.
+ * C: as beckon_journal_reader_open. */
 int beckon_journal_reader_previous(BeckonJournalReader *reader);
 
-/* The value of `field` in the current entry (free with g_free), NULL when it has none. */
+/* The value of `field` in the current entry (free with g_free), NULL when it has none.
+ * C: as beckon_journal_reader_open. */
 char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *field);
 
 /* When journald received the current entry (__REALTIME_TIMESTAMP), in
- * microseconds since the epoch; 0 when unknown. */
+ * microseconds since the epoch; 0 when unknown.
+ * C: as beckon_journal_reader_open. */
 guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader);
 
 void beckon_journal_reader_free(BeckonJournalReader *reader);
@@ -132,30 +151,35 @@ void beckon_journal_reader_free(BeckonJournalReader *reader);
  * (sd_journal_open_directory), or the `file_count` `files`
  * (sd_journal_open_files), or, both NULL, the local journal; filtered by
  * `matches`, positioned before the first entry at or after `since_usec`
- * (0: the first). NULL with `*error` a negative errno when they cannot be read. */
+ * (0: the first). NULL with `*error` a negative errno when they cannot be read.
+ * C: as beckon_journal_reader_open. */
 BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
                                                         int file_count, const char *const *matches, int count,
                                                         guint64 since_usec, int *error);
 
-/* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno. */
+/* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno.
+ * C: as beckon_journal_reader_open. */
 int beckon_journal_reader_next(BeckonJournalReader *reader);
 
 /* The current entry's next field an audit reads (`_...`, `BECKON_...`,
  * MESSAGE_ID, SYSLOG_IDENTIFIER) as "FIELD=value" (`*size` bytes, the name
  * `*name_length` of them; not NUL-terminated, valid until the reader
- * moves): 1, or 0 after the last field, or a negative errno. */
+ * moves): 1, or 0 after the last field, or a negative errno.
+ * C: as beckon_journal_reader_open; the field is not copied. */
 int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
                                      size_t *name_length);
 
 /* logind's session of this process (sd_pid_get_session, from its cgroup, so
  * not what an environment variable claims); free with g_free. NULL outside a
- * session or without libsystemd. */
+ * session or without libsystemd.
+ * C: libsystemd through dlopen. */
 char *beckon_login_session_of_process(void);
 
 /* ---- the controlling terminal (terminal.c) ------------------------------ */
 
 /* Opens the controlling terminal (/dev/tty, close-on-exec, never acquiring
- * one): a descriptor, or -1 with errno (ENXIO: the process has none). */
+ * one): a descriptor, or -1 with errno (ENXIO: the process has none).
+ * C: beside the terminal's saved modes, which the restore needs. */
 int beckon_terminal_open(void);
 
 /* Saves the terminal modes of `fd` and switches to raw input: keys one at a
@@ -163,32 +187,103 @@ int beckon_terminal_open(void);
  * The saved modes come back with beckon_terminal_restore, which also runs at
  * exit(), so no ending of the process leaves the terminal raw.
  * `understands_ansi` 0 (TERM=dumb or unset) means restore sends no escape
- * sequence: such a terminal would print it. */
+ * sequence: such a terminal would print it.
+ * C: termios and an atexit restore that must be async-signal-safe. */
 int beckon_terminal_make_raw(int fd, int understands_ansi);
 
 /* Puts back the saved modes, leaves the alternate screen, shows the cursor
  * (the last two on a terminal that understands ANSI); does nothing when
- * nothing is saved. */
+ * nothing is saved.
+ * C: runs at exit(), as beckon_terminal_make_raw. */
 void beckon_terminal_restore(void);
 
 /* The same, for the watchdog ending a stuck process: without waiting for the
- * terminal to drain and without blocking on a write. */
+ * terminal to drain and without blocking on a write.
+ * C: async-signal-safe, for the watchdog's thread. */
 void beckon_terminal_restore_at_once(void);
 
 /* Whether the controlling terminal has hung up (its far end closed): the one
- * in raw mode polls so, or the process has lost its controlling terminal. */
+ * in raw mode polls so, or the process has lost its controlling terminal.
+ * C: poll on the saved terminal, shared with the watchdog's SIGHUP path. */
 gboolean beckon_terminal_hung_up(void);
 
-/* Enters (and clears) or leaves the alternate screen, remembered for restore. */
+/* Enters (and clears) or leaves the alternate screen, remembered for restore.
+ * C: remembered for the async-signal-safe restore. */
 void beckon_terminal_set_alternate_screen(int fd, int on);
 
-/* The terminal's size in character cells; 80 × 24 when it does not say. */
+/* The terminal's size in character cells; 80 × 24 when it does not say.
+ * C: the TIOCGWINSZ ioctl, variadic. */
 int beckon_terminal_columns(int fd);
 int beckon_terminal_rows(int fd);
 
 /* Calls `func` from GLib's loop each time the terminal is resized (SIGWINCH);
- * remove the returned source to stop. */
+ * remove the returned source to stop.
+ * C: g_unix_signal_add_full (glib-unix.h) and a GSourceFunc. */
 guint beckon_terminal_watch_resize(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* ---- D-Bus connections and method calls (dbus.c) ------------------------ */
+
+/* The one D-Bus helper: the notifications, the portal check and session
+ * ending all connect and call through it. C because GDBus answers through
+ * GAsyncReadyCallbacks, GVariantType is a cast of a type string (a macro),
+ * and a connection's only bound is a GCancellable that something must
+ * cancel: here a thread of its own, which the login gate has without GTK's
+ * loop. Each caller keeps its own bus, timeouts and words for a failure. */
+
+/* Whether the session bus can be asked without starting one: its address is
+ * in DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus exists. Otherwise GLib
+ * would try to start one (dbus-launch on X11), which is slow and leaves a
+ * daemon behind.
+ * C: beside the connections it guards (dbus.c). */
+gboolean beckon_dbus_session_bus_exists(void);
+
+/* A connection to the session or system bus, waiting at most `timeout_ms`
+ * (negative: as long as it takes) for the address and the connection, then
+ * cancelled ("Operation was cancelled"). `shared`: the process's singleton
+ * (g_bus_get_sync); else a private connection to the address read afresh,
+ * whose end does not end the process. NULL and `*error` set on failure, in
+ * GLib's words. Unref the result.
+ * C: the cancellable's timer thread, which the login gate needs without GTK's loop. */
+GDBusConnection *beckon_dbus_connect_sync(GBusType bus, gboolean shared, int timeout_ms, GError **error);
+
+/* What an asynchronous connect gives: a connection (owned by the callee) or
+ * NULL and an error (owned too: free it). */
+typedef void (*BeckonDBusConnected)(GDBusConnection *connection, GError *error, gpointer data);
+
+/* Connects without waiting, answering on the caller's thread-default main
+ * context: to `address` (a D-Bus address, a private connection) or, NULL, to
+ * the process's shared session bus.
+ * C: GAsyncReadyCallback. */
+void beckon_dbus_connect(const char *address, BeckonDBusConnected done, gpointer data);
+
+/* Calls `method` of `interface` at `path` of `name` with `parameters` (a
+ * tuple, floating: taken; NULL for none) and waits at most `timeout_ms` (-1:
+ * GDBus's default of 25 s). `reply_type` is the reply's type string ("(b)"),
+ * NULL for any. `auto_start` lets the bus start `name` for the call. Returns
+ * the reply tuple (unref it), or NULL and `*error` in GLib's words (a remote
+ * error keeps its "GDBus.Error:name: " prefix; g_dbus_error_strip_remote_error
+ * drops it).
+ * C: G_VARIANT_TYPE is a cast of the type string (a macro). */
+GVariant *beckon_dbus_call_sync(GDBusConnection *connection, const char *name, const char *path,
+                                const char *interface, const char *method, GVariant *parameters,
+                                const char *reply_type, gboolean auto_start, int timeout_ms, GError **error);
+
+/* What an asynchronous call gives: the reply tuple (owned by the callee) or
+ * NULL and an error (owned too). */
+typedef void (*BeckonDBusAnswered)(GVariant *reply, GError *error, gpointer data);
+
+/* beckon_dbus_call_sync without waiting: `done` runs once on the caller's
+ * thread-default main context.
+ * C: GAsyncReadyCallback, as beckon_dbus_connect. */
+void beckon_dbus_call(GDBusConnection *connection, const char *name, const char *path, const char *interface,
+                      const char *method, GVariant *parameters, const char *reply_type, gboolean auto_start,
+                      int timeout_ms, BeckonDBusAnswered done, gpointer data);
+
+/* Whether `name` has an owner on the bus (the bus's NameHasOwner), waiting at
+ * most `timeout_ms`. FALSE and `*error` set when the bus did not answer.
+ * C: g_variant_new and g_variant_get are variadic. */
+gboolean beckon_dbus_name_has_owner(GDBusConnection *connection, const char *name, int timeout_ms,
+                                    GError **error);
 
 /* ---- org.freedesktop.Notifications over GDBus (notifications.c) -------- */
 
@@ -210,18 +305,21 @@ typedef enum {
   BECKON_NOTIFICATION_CLOSED = 1,         /* beckon_notifications_closed_reason says why */
 } BeckonNotificationEvent;
 
-/* A new, unconnected handle; free it with beckon_notifications_free. */
+/* A new, unconnected handle; free it with beckon_notifications_free.
+ * C: the handle is a refcounted box that pending GDBus callbacks keep. */
 BeckonNotifications *beckon_notifications_new(void);
 
 /* Drops the caller's handle; calls still pending keep it until they answer,
- * but call nothing of the caller's after `events` is released. */
+ * but call nothing of the caller's after `events` is released.
+ * C: as beckon_notifications_new. */
 void beckon_notifications_free(BeckonNotifications *notifications);
 
 /* Connects to the bus at `address` (a D-Bus address), or to the session bus
  * when NULL, and listens to the server's ActionInvoked and
  * NotificationClosed signals, reported through `events` (first: a
  * BeckonNotificationEvent, second: the notification's id as bits). `done`
- * runs once: first 1 when connected, else 0 and a BeckonNotificationsFailure. */
+ * runs once: first 1 when connected, else 0 and a BeckonNotificationsFailure.
+ * C: GDBus signal subscriptions call C functions. */
 void beckon_notifications_connect(BeckonNotifications *notifications, const char *address,
                                   BeckonCallback events, void *events_data, GDestroyNotify events_destroy,
                                   BeckonCallback done, void *user_data, GDestroyNotify destroy);
@@ -229,27 +327,33 @@ void beckon_notifications_connect(BeckonNotifications *notifications, const char
 /* Calls Notify. `actions` (key, label, key, label…) has `action_count`
  * strings; `hints` is an a{sv} (floating, taken) or NULL. `done` runs once:
  * first 1 and second the id the server gave (as bits), or first 0 and a
- * BeckonNotificationsFailure. */
+ * BeckonNotificationsFailure.
+ * C: GVariant's builders and g_variant_new are variadic. */
 void beckon_notifications_notify(BeckonNotifications *notifications, const char *app_name, guint32 replaces_id,
                                  const char *app_icon, const char *summary, const char *body,
                                  const char *const *actions, int action_count, GVariant *hints,
                                  int expire_timeout, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
-/* Calls CloseNotification for `id`; `done` as for notify (second 0 on success). */
+/* Calls CloseNotification for `id`; `done` as for notify (second 0 on success).
+ * C: as beckon_notifications_notify. */
 void beckon_notifications_close(BeckonNotifications *notifications, guint32 id,
                                 BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
-/* An a{sv} of hints from `count` names and values (each floating, taken). */
+/* An a{sv} of hints from `count` names and values (each floating, taken).
+ * C: g_variant_builder_add is variadic. */
 GVariant *beckon_notification_hints_new(const char *const *names, GVariant *const *values, int count);
 
-/* The message of the last failure, or NULL. */
+/* The message of the last failure, or NULL.
+ * C: reads the handle, as beckon_notifications_new. */
 const char *beckon_notifications_error(BeckonNotifications *notifications);
 
-/* The key of the last ActionInvoked event, or NULL. */
+/* The key of the last ActionInvoked event, or NULL.
+ * C: as beckon_notifications_error. */
 const char *beckon_notifications_action_key(BeckonNotifications *notifications);
 
 /* The reason of the last NotificationClosed event (1 expired, 2 dismissed,
- * 3 closed by a call, 4 undefined). */
+ * 3 closed by a call, 4 undefined).
+ * C: as beckon_notifications_error. */
 guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
 
 /* ---- gettext (locale.c) ------------------------------------------------ */

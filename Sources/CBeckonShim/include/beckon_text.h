@@ -1,0 +1,56 @@
+/* Text that links and pages (label.c, text_view.c): GtkLabel's links under
+ * Beckon's rule, GtkTextTag without varargs, clickable link text and the keys
+ * of a paged reader in a GtkTextView. */
+#ifndef BECKON_TEXT_H
+#define BECKON_TEXT_H
+#include <gtk/gtk.h>
+#include "CBeckonGLib.h"
+
+/* ---- GtkLabel (label.c) ------------------------------------------------ */
+
+/* Calls `func` whenever a link in the markup of `label` is activated (a click,
+ * or Return on a focused link), in place of GTK's opening it: during the call
+ * gtk_label_get_current_uri gives the link. Nothing opens unless func opens it.
+ * C: "activate-link" has a string argument and a boolean result, which
+ * beckon_signal_connect's shape cannot take. */
+void beckon_label_watch_links(GtkWidget *label, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* ---- GtkTextView and GtkTextTag (text_view.c) -------------------------- */
+
+/* gtk_text_buffer_create_tag without varargs: a tag named `name` (NULL for an
+ * anonymous one) in the buffer's tag table, owned by the table.
+ * C: gtk_text_buffer_create_tag is variadic. */
+GtkTextTag *beckon_text_tag_new(GtkTextBuffer *buffer, const char *name);
+
+/* g_object_set for one property of a text tag. The int form also sets enum
+ * and boolean properties (weight, style, underline, justification, …).
+ * C: g_object_set is variadic. */
+void beckon_text_tag_set_int(GtkTextTag *tag, const char *property, int value);
+void beckon_text_tag_set_double(GtkTextTag *tag, const char *property, double value);
+void beckon_text_tag_set_string(GtkTextTag *tag, const char *property, const char *value);
+
+/* Watches `text_view` for primary-button clicks on text tagged `link_tag`
+ * (a click that ends a selection drag is not one; first: the character offset
+ * clicked) and turns the pointer into a hand over such text.
+ * C: the handlers read GdkEvent structs and GtkTextIter, layouts Swift must
+ * not see. */
+void beckon_text_view_watch_links(GtkWidget *text_view, GtkTextTag *link_tag, BeckonCallback func,
+                                  void *user_data, GDestroyNotify destroy);
+
+/* The keys a paged reader takes over (first: which), and whether the text view
+ * should handle them as usual (the callback returns 0) or not (non-zero). */
+typedef enum {
+  BECKON_PAGE_KEY_FIRST = 1,       /* Ctrl+Home */
+  BECKON_PAGE_KEY_LAST = 2,        /* Ctrl+End */
+  BECKON_PAGE_KEY_NEXT = 3,        /* Ctrl+Page Down */
+  BECKON_PAGE_KEY_PREVIOUS = 4,    /* Ctrl+Page Up */
+  BECKON_PAGE_KEY_SCREEN_DOWN = 5, /* Page Down */
+  BECKON_PAGE_KEY_SCREEN_UP = 6,   /* Page Up */
+} BeckonTextViewPageKey;
+
+/* Calls back on those keys pressed in `text_view`, before its own bindings.
+ * C: a "key-press-event" handler reads GdkEventKey and its keysyms. */
+void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func, void *user_data,
+                                      GDestroyNotify destroy);
+
+#endif

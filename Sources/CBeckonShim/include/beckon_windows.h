@@ -1,0 +1,129 @@
+/* Windows, the display and what a screen reader hears (window.c, display.c,
+ * settings.c, accessible.c, shield.c): X11 identity and parents, the window
+ * icon, sizes within the screen, a lost display, GTK's settings, ATK's
+ * announcements, and the login gate's shields. */
+#ifndef BECKON_WINDOWS_H
+#define BECKON_WINDOWS_H
+#include <gtk/gtk.h>
+#include "CBeckonGLib.h"
+
+/* ---- GtkWindow and GtkWidget (window.c) -------------------------------- */
+
+/* The X11 window id of a realized toplevel, or 0 off X11.
+ * C: gdkx.h's GDK_IS_X11_WINDOW and XID types are macros and Xlib's. */
+unsigned long beckon_window_xid(GtkWidget *window);
+
+/* Makes `window` transient for the foreign X11 window `xid` (zenity's --attach
+ * and WINDOWID). Returns FALSE when the display is not X11 or xid is unknown.
+ * C: gdkx.h, as beckon_window_xid. */
+gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
+
+/* Sets `window`'s icon from `icon`: an image file (a path with a '/') or a
+ * themed name, loaded without GtkIconTheme where icons.c can (icons.c). Call
+ * before the window maps: one that maps without an icon gets the window
+ * manager's default first.
+ * C: it uses icons.c, which is C (beckon_icons.h says why). */
+void beckon_window_set_icon(GtkWidget *window, const char *icon);
+
+/* Gets the work area (the screen without panels) of the primary monitor of
+ * `widget`'s display, or its first monitor. FALSE when there is none.
+ * C: fills a GdkRectangle, and the shim's own message dialog measures with it. */
+gboolean beckon_widget_workarea(GtkWidget *widget, GdkRectangle *area);
+
+/* gtk_window_set_default_size with each positive size kept within the work
+ * area: a window as wide as --width=2147483647 makes window managers abort
+ * (openbox does). -1 leaves a size to GTK.
+ * C: beside beckon_widget_workarea, with the GTK_WINDOW cast (a macro). */
+void beckon_window_set_default_size_within_screen(GtkWidget *window, int width, int height);
+
+/* Draws `widget`'s text in `font` (a --font description).
+ * C: gtk_widget_override_font is deprecated, and only C can silence that
+ * warning around the one call (G_GNUC_BEGIN_IGNORE_DEPRECATIONS). */
+void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font);
+
+/* The centre of `widget` in root-window coordinates, for pointing real input
+ * at it. FALSE when it is not realized.
+ * C: for the tests' real input, beside the other X11 geometry. */
+gboolean beckon_widget_root_center(GtkWidget *widget, int *x, int *y);
+
+/* ---- GdkDisplay (display.c) ---------------------------------------------- */
+
+/* The status the process exits with when its display goes away. */
+#define BECKON_DISPLAY_LOST_EXIT 255
+
+/* When the connection to the X display breaks, calls `func` (first: the
+ * errno seen) so the program can say so, then exits with
+ * BECKON_DISPLAY_LOST_EXIT: nothing can be shown any more, and GDK's default,
+ * exit 1, reads as Cancel to a script. A later call replaces `func`. Returns
+ * FALSE when the display is not X11 (GDK's own handling stays).
+ * C: Xlib's XSetIOErrorHandler takes a C function that must not return. */
+gboolean beckon_display_on_lost(BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Whether GDK's default display is an X11 one (not Wayland).
+ * C: GDK_IS_X11_DISPLAY is a macro of gdkx.h. */
+gboolean beckon_display_is_x11(void);
+
+/* ---- GtkSettings (settings.c) ------------------------------------------ */
+
+/* Sets the default screen's gtk-double-click-time (milliseconds) and returns
+ * the value it had. GTK counts a second press as a double click only if it
+ * handles it within this time of handling the first, by the clock of this
+ * process, not of the X server.
+ * C: g_object_get and g_object_set are variadic. */
+int beckon_settings_swap_double_click_time(int milliseconds);
+
+/* Whether the theme is a high-contrast one (GTK's HighContrast or
+ * HighContrastInverse, by GTK_THEME or the setting).
+ * C: gtk-theme-name has no getter but g_object_get, variadic. */
+gboolean beckon_settings_theme_is_high_contrast(void);
+
+/* ---- AtkObject (accessible.c) ------------------------------------------ */
+
+/* Has a screen reader speak `text` now (ATK's "announcement", object:announcement
+ * on AT-SPI), from `widget`'s accessible. FALSE where ATK is older than 2.46
+ * and has no announcements, or there is nothing to say.
+ * C: the announcement is a signal with no function, and g_signal_emit_by_name
+ * is variadic. */
+gboolean beckon_accessible_announce(GtkWidget *widget, const char *text);
+
+/* ---- the login gate's windows (shield.c) -------------------------------- */
+
+/* Makes `window` refuse every close but its owner's gtk_widget_destroy: the
+ * window manager's close (delete-event) and, on a GtkDialog, Escape ("close")
+ * and any response below 0. Connected before beckon_dialog_watch, so the
+ * session's funnel never hears of them: under a gate only an answer ends.
+ * C: three handlers of three signatures, each stopping its signal by name. */
+void beckon_window_refuse_close(GtkWidget *window);
+
+/* Calls `func` each time GDK says `window` lost its grab ("grab-broken-event",
+ * a boolean signal beckon_signal_connect cannot take), so the gate takes the
+ * keyboard again.
+ * C: that signal's handler shape. */
+gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void *user_data,
+                                    GDestroyNotify destroy);
+
+/* Calls `func` each time a monitor of `owner`'s display is added (first: 1)
+ * or removed (0), until `owner` is finalized: the display outlives it.
+ * C: two handlers with a GdkMonitor argument, ended by a weak reference. */
+void beckon_display_watch_monitors(GtkWidget *owner, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Whether something else keeps `widget`'s windows above others: an X11 window
+ * manager that supports _NET_WM_STATE_ABOVE, or any Wayland compositor. FALSE
+ * on X11 without a window manager, where the gate restacks itself.
+ * C: gdkx.h's screen calls and macros. */
+gboolean beckon_display_keeps_above(GtkWidget *widget);
+
+/* On X11, calls `func` each time a window of another client is mapped or
+ * restacked among the root window's children, until `owner` is finalized:
+ * without a window manager that window would cover the gate. FALSE (and
+ * `destroy` called) off X11.
+ * C: a GdkFilterFunc reads Xlib's XEvent union. */
+gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback func, void *user_data,
+                                              GDestroyNotify destroy);
+
+/* Gives a shield window its opaque dark background (CSS, class
+ * "beckon-shield"), whatever the theme draws behind a window.
+ * C: the one CSS provider, kept for the process, beside the shield's other C. */
+void beckon_shield_style(GtkWidget *shield);
+
+#endif
