@@ -72,8 +72,8 @@ struct TermsArguments: ParsedOptions, Equatable {
         static let endSessionCommand = OptionKey.string("end-session-command", "COMMAND",
                                                         "With --gate, run COMMAND to end the session instead\n"
                                                         + "of asking the session manager")
-        static let reread = OptionKey.string("reread", "changes|all", "After an earlier version was accepted, what must\n"
-                                             + "be shown again (default: changes; all with --gate)")
+        static let reread: OptionKey<TermsReread?> = .choice("reread", nil, "After an earlier version was accepted, "
+            + "what must\nbe shown again (default: \(TermsReread.changes.rawValue); \(TermsReread.all.rawValue) with --gate)")
         // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
         static let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
                                           + "--id, --version and the options below); exit 1 if none")
@@ -81,8 +81,8 @@ struct TermsArguments: ParsedOptions, Equatable {
         static let since = OptionKey.string("since", "DATE", "Only events at or after DATE (2026-12-01,\n"
                                             + "\"2026-12-01 10:00:00\", 2026-12-01T10:00:00Z, today, yesterday)")
         static let until = OptionKey.string("until", "DATE", "Only events at or before DATE")
-        static let outcome = OptionKey.string("outcome", "OUTCOME", "Only this outcome: "
-                                              + ConsentEvent.Outcome.names)
+        static let outcome: OptionKey<ConsentEvent.Outcome?> = .choice("outcome", "OUTCOME", "Only this outcome: "
+                                                                        + ConsentEvent.Outcome.names)
         static let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
                                                 + "(or --file FILE, repeatable, for single journal files)")
         static let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
@@ -192,8 +192,9 @@ struct TermsArguments: ParsedOptions, Equatable {
         if self.gate && self.once {
             throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
         }
-        if let reread = self.reread, !["changes", "all"].contains(reread) {
-            throw .termsUsage("--reread needs changes or all, not \(reread.debugDescription)")
+        if let reread = given.unknownChoice(Key.reread) {
+            let choices = TermsReread.rawValues.joined(separator: " or ")
+            throw .termsUsage("--reread needs \(choices), not \(reread.debugDescription)")
         }
         for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil && !isManaged {
             throw .termsUsage("--\(flag.name) needs --id")
@@ -208,8 +209,9 @@ extension TermsArguments {
     /// record terms do not go with it, and its own need it.
     fileprivate func validateAudit() throws(CLIError) {
         guard self.audit else {
-            for key in [Key.user, Key.since, Key.until, Key.outcome, Key.directory] where given[key] != nil {
-                throw .termsUsage("--\(key.name) needs --audit")
+            let valued: [any DeclaredOption] = [Key.user, Key.since, Key.until, Key.outcome, Key.directory]
+            for key in valued where given.has(key) {
+                throw .termsUsage("--\(key.option.name) needs --audit")
             }
             for key in [Key.csv, Key.summary] where given[key] {
                 throw .termsUsage("--\(key.name) needs --audit")
@@ -222,11 +224,11 @@ extension TermsArguments {
         }
         if self.json && self.csv { throw .termsUsage("--json and --csv cannot be used together") }
         if self.summary && self.csv { throw .termsUsage("--summary prints a table or, with --json, JSON; not --csv") }
-        if self.summary, self.outcome != nil { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
+        if self.summary, given.has(Key.outcome) { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
         if self.directory != nil, !auditFiles.isEmpty {
             throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
         }
-        if let outcome = self.outcome, ConsentEvent.Outcome(rawValue: outcome) == nil {
+        if let outcome = given.unknownChoice(Key.outcome) {
             throw .termsUsage("--outcome needs one of \(ConsentEvent.Outcome.names), not \(outcome.debugDescription)")
         }
         for (key, value) in [(Key.user, self.user), (Key.version, self.version), (Key.directory, self.directory)] {
@@ -261,6 +263,9 @@ extension TermsArguments {
         func entry(_ key: OptionKey<String?>, _ value: String?) -> GivenOptions.Entry? {
             value.map { GivenOptions.Entry(name: key.name, value: $0) }
         }
+        func entry<Choice: OptionChoice>(_ key: OptionKey<Choice?>, _ value: Choice?) -> GivenOptions.Entry? {
+            value.map { GivenOptions.Entry(name: key.name, value: $0.rawValue) }
+        }
         func flag(_ key: OptionKey<Bool>, _ on: Bool) -> GivenOptions.Entry? {
             on ? GivenOptions.Entry(name: key.name) : nil
         }
@@ -270,7 +275,7 @@ extension TermsArguments {
             entry(Key.acceptLabel, terms.acceptLabel), entry(Key.declineLabel, terms.declineLabel),
             flag(Key.requireScroll, terms.requiresScroll == true), flag(Key.noRequireScroll, terms.requiresScroll == false),
             flag(Key.gate, terms.gate), entry(Key.endSessionCommand, terms.endSessionCommand),
-            entry(Key.reread, terms.reread?.rawValue),
+            entry(Key.reread, terms.reread),
         ].compactMap { $0 }
         var merged = TermsArguments()
         merged.help = help

@@ -36,7 +36,7 @@ extension TermsCommand {
         query.termsID = arguments.id
         query.version = arguments.version
         query.user = arguments.user
-        query.outcome = arguments.outcome.flatMap(ConsentEvent.Outcome.init(rawValue:))
+        query.outcome = arguments.outcome
         func date(_ key: OptionKey<String?>, _ text: String?) throws(CLIError) -> UInt64? {
             guard let text else { return nil }
             guard let microseconds = ConsentAuditDate.microseconds(text) else {

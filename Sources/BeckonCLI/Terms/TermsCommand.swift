@@ -93,7 +93,7 @@ enum TermsCommand {
         options.checkboxLabel = arguments.checkbox
         options.requiresScroll = arguments.requiresScroll
         options.gate = arguments.gate
-        options.reread = arguments.reread.flatMap(TermsReread.init(rawValue:))
+        options.reread = arguments.reread
         options.timeout = arguments.timeout.map { .seconds($0) }
         if let width = arguments.width { options.width = width }
         if let height = arguments.height { options.height = height }

@@ -55,7 +55,8 @@ struct CommonOptions: Sendable, Equatable {
     /// `environment` names; throws for an unknown dialect.
     init(_ given: GivenOptions, environment: Environment) throws(CLIError) {
         self.init(given)
-        dialect = try ZenityDialect.resolve(option: given[Key.zenityCompat], environment: environment)
+        // As typed: an unknown version is refused with the environment's words (ZenityDialect.init).
+        dialect = try ZenityDialect.resolve(option: given.text(of: Key.zenityCompat), environment: environment)
         if dialect.isZenity4 { deprecationWarnings = ZenityDeprecation.warnings(for: given) }
     }
 
@@ -82,9 +83,14 @@ struct CommonOptions: Sendable, Equatable {
         static let countdown = OptionKey.flag("countdown", "Show the seconds left before --timeout closes the dialog")
         static let tty = OptionKey.flag("tty", "Ask on the terminal (/dev/tty) instead of in a window")
         static let noTTY = OptionKey.flag("no-tty", "Never ask on the terminal: without a display, fail (exit 255)")
-        static let zenityCompat = OptionKey.string("zenity-compat", "VERSION",
-            "Answer as zenity VERSION where 3.44 and 4.2 differ: 3.44 (or 3, the default) or 4.2 (or 4); "
-                + "overrides BECKON_ZENITY_COMPAT")
+        static let zenityCompat: OptionKey<ZenityDialect?> = {
+            // The versions and their spellings are ZenityDialect's, written there once.
+            let (old, new) = (ZenityDialect.zenity3_44, ZenityDialect.zenity4_2)
+            return .choice("zenity-compat", "VERSION",
+                "Answer as zenity VERSION where \(old.rawValue) and \(new.rawValue) differ: \(old.rawValue) (or "
+                    + "\(old.spellings[1]), the default) or \(new.rawValue) (or \(new.spellings[1])); "
+                    + "overrides \(ZenityDialect.environmentVariable)")
+        }()
     }
 
     /// The timeout in seconds, when there is one (zenity ignores zero and less).

@@ -14,7 +14,8 @@ extension ZenityOption: DeclaredOption {
 /// error rather than a nil.
 struct OptionKey<Value: Sendable>: DeclaredOption {
     let option: ZenityOption
-    fileprivate let read: @Sendable (GivenOptions, String) -> Value
+    /// How the value is read from what was given, by the option's name.
+    let read: @Sendable (GivenOptions, String) -> Value
 
     /// The name without the dashes.
     var name: String { option.name }

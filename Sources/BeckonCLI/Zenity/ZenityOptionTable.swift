@@ -17,8 +17,9 @@ enum ZenityOptionTable {
         // Read by the parser itself, and listed by help in its own way.
         static let help = OptionKey.flag("help", nil)
         static let helpAll = OptionKey.flag("help-all", nil)
-        /// beckon's own: `--beckon-reference=FORMAT` (``ReferenceFormat``).
-        static let beckonReference = OptionKey.flag("beckon-reference", nil)
+        /// beckon's own: `--beckon-reference=FORMAT` (``ReferenceFormat``), its
+        /// value only after `=`, as a flag's.
+        static let beckonReference: OptionKey<ReferenceFormat?> = .choice("beckon-reference", nil, nil, argument: .none)
     }
 
     typealias Common = CommonOptions.Key

@@ -51,7 +51,7 @@ enum ZenityParser {
                 case Key.help.name: return .help(.summary)
                 case Key.helpAll.name: return .help(.all)
                 case Key.beckonReference.name:
-                    guard let format = ReferenceFormat(rawValue: inlineValue ?? "") else {
+                    guard let format = Key.beckonReference.choice(inlineValue ?? "") else {
                         throw .notAvailable("--" + name + (inlineValue.map { "=" + $0 } ?? ""))
                     }
                     return .reference(format)
