@@ -7,7 +7,7 @@ enum TermsCommand {
     /// A test build passes a `harness` to answer without a person (``TermsHarness``).
     static func main(_ arguments: [String], harness: TermsHarness? = nil) -> Int32 {
         // Until the arguments are read, a --json among them is taken as asked.
-        var json = arguments.contains("--json")
+        var json = TermsArguments.Key.json.isWritten(in: arguments)
         do {
             let parsed = try TermsArguments.parse(arguments)
             json = parsed.json

@@ -26,6 +26,15 @@ extension OptionKey where Value == Bool {
     static func flag(_ name: String, _ help: String?) -> Self {
         Self(option: ZenityOption(name, .none, nil, help)) { given, name in given.has(named: name) }
     }
+
+    /// Whether `arguments` hold this flag, bare, before they are parsed: for
+    /// what must be known even when parsing them fails (`--json` asks for
+    /// the error as JSON too).
+    func isWritten(in arguments: [String]) -> Bool {
+        arguments.contains { argument in
+            LongOption(argument).map { $0.name == name && $0.inlineValue == nil } ?? false
+        }
+    }
 }
 
 extension OptionKey where Value == String? {
