@@ -17,8 +17,22 @@ struct OptionKey<Value: Sendable>: DeclaredOption {
     /// How the value is read from what was given, by the option's name.
     let read: @Sendable (GivenOptions, String) -> Value
 
+    /// A key made while an ``OptionGroup`` is built registers with it.
+    init(option: ZenityOption, read: @escaping @Sendable (GivenOptions, String) -> Value) {
+        self.option = option
+        self.read = read
+        OptionRegistration.record(option)
+    }
+
     /// The name without the dashes.
     var name: String { option.name }
+
+    /// This key, declared in another group, registered with the one being
+    /// built too: one option and one rule, listed in both commands' help.
+    func reused() -> Self {
+        OptionRegistration.record(option)
+        return self
+    }
 }
 
 extension OptionKey where Value == Bool {

@@ -88,7 +88,7 @@ enum ZenityParser {
             throw .notAvailable("--" + gtk.name)
         }
         // zenity refuses --switch without extra buttons before anything else.
-        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButton)
+        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
             && !given.has(MessageOptions.Key.button) {
             throw .switchNeedsButtons()
         }
