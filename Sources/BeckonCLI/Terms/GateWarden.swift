@@ -53,29 +53,57 @@ enum GateWarden {
         /// each given as `--journal NAME=VALUE`; empty for terms without a consent id.
         var journal: [String: String] = [:]
 
+        /// The warden's options: `Key.window`, declared in ``Options``.
+        enum Key: OptionKeys {
+            static let declared = Declarations<Options>()
+        }
+
+        /// The warden's options, in the grammar of every command of the binary
+        /// (``OptionScanner``); none has help, as no one types them.
+        struct Options: OptionGroup {
+            /// The window's process id, in decimal.
+            let window = OptionKey.string("for", "PID", nil)
+            /// At most one.
+            let endSessionCommand = OptionKey.string("end-session-command", "COMMAND", nil)
+            /// `NAME=VALUE`, once per field; a later one of a name wins.
+            let journal = OptionKey.strings("journal", "NAME=VALUE", nil)
+        }
+
         /// `--for PID [--end-session-command CMD] [--journal NAME=VALUE]…`; nil for anything else.
         init?(_ arguments: [String]) {
-            guard arguments.count >= 2, arguments.count % 2 == 0, arguments[0] == "--for",
-                  let pid = pid_t(arguments[1]), pid > 0 else { return nil }
-            window = pid
-            for index in stride(from: 2, to: arguments.count, by: 2) {
-                let value = arguments[index + 1]
-                switch arguments[index] {
-                case "--end-session-command" where endSessionCommand == nil:
-                    endSessionCommand = value
-                case "--journal":
-                    guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
-                    journal[String(value[..<equals])] = String(value[value.index(after: equals)...])
-                default:
+            let byName = Dictionary(Key.declared.all.map { ($0.name, $0) }) { first, _ in first }
+            var given = GivenOptions()
+            var scanner = OptionScanner(arguments) { byName[$0] }
+            scanning: while true {
+                do {
+                    switch try scanner.next() {
+                    case nil: break scanning
+                    case .option(let option, let value, _): given.entries.append(.init(name: option.name, value: value))
+                    default: return nil // nothing but the options above, each with its value
+                    }
+                } catch {
                     return nil
                 }
+            }
+            let once = [Key.window.name, Key.endSessionCommand.name].map { name in
+                given.entries.count { $0.name == name }
+            }
+            guard once[0] == 1, once[1] <= 1, let pid = given[Key.window].flatMap({ pid_t($0) }), pid > 0 else {
+                return nil
+            }
+            window = pid
+            endSessionCommand = given[Key.endSessionCommand]
+            for value in given[Key.journal] {
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
+                journal[String(value[..<equals])] = String(value[value.index(after: equals)...])
             }
         }
 
         /// The arguments the window's process starts the warden with.
         static func forWindow(_ pid: pid_t, endSessionCommand: String?, journal: ConsentJournal.Context? = nil) -> [String] {
-            [mode, "--for", "\(pid)"] + (endSessionCommand.map { ["--end-session-command", $0] } ?? [])
-                + (journal?.fields ?? []).flatMap { ["--journal", "\($0)=\($1)"] }
+            [mode, "--" + Key.window.name, "\(pid)"]
+                + (endSessionCommand.map { ["--" + Key.endSessionCommand.name, $0] } ?? [])
+                + (journal?.fields ?? []).flatMap { ["--" + Key.journal.name, "\($0)=\($1)"] }
         }
     }
 
