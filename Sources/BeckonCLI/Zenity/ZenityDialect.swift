@@ -15,8 +15,8 @@ enum ZenityDialect: String, Sendable, Equatable, CaseIterable {
     /// The spellings each dialect accepts, its own first (``OptionChoice``).
     var spellings: [String] {
         switch self {
-        case .zenity3_44: ["3.44", "3"]
-        case .zenity4_2: ["4.2", "4"]
+        case .zenity3_44: [rawValue, "3"]
+        case .zenity4_2: [rawValue, "4"]
         }
     }
 
