@@ -21,6 +21,13 @@ declare -gA _beckon_dialog_options=(
   [password]="--username"
   [forms]="--add-entry= --add-password= --add-calendar= --add-list= --list-values= --column-values= --add-combo= --combo-values= --show-header --text= --separator= --forms-date-format= --field-value= --required --field-pattern= --field-range= --add-multiline-entry="
 )
+declare -gA _beckon_values=(
+  [zenity-compat]="3.44 4.2"
+)
+declare -gA _beckon_terms_values=(
+  [reread]="changes all"
+  [outcome]="shown accepted declined dismissed timeout revoked session-ended"
+)
 # END GENERATED OPTIONS
 
 _beckon() {
@@ -28,6 +35,28 @@ _beckon() {
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
+
+    # The value of `--option value` and `--option=value`.
+    local option=$prev value=$cur
+    if [[ $cur == --*=* ]]; then
+        option=${cur%%=*}
+        value=${cur#*=}
+    elif [[ $cur == = ]]; then
+        option=$prev value=""
+    elif [[ $prev == = ]]; then
+        # COMP_WORDBREAKS splits `--opt=val` into `--opt`, `=`, `val`.
+        option=${COMP_WORDS[COMP_CWORD-2]}
+    fi
+    # An option whose value is one of an enum's cases: the generated lists above.
+    local choices=_beckon_values
+    [[ ${COMP_WORDS[1]} == terms ]] && choices=_beckon_terms_values
+    if [[ $option == --?* ]]; then
+        local -n _beckon_choices=$choices
+        if [[ -n ${_beckon_choices[${option#--}]-} ]]; then
+            COMPREPLY=($(compgen -W "${_beckon_choices[${option#--}]}" -- "$value"))
+            return
+        fi
+    fi
 
     # `beckon terms …`: its options come from its own help, so they never go stale.
     if [[ ${COMP_WORDS[1]} == terms ]]; then
@@ -42,17 +71,6 @@ _beckon() {
         return
     fi
 
-    # The value of `--option value` and `--option=value`.
-    local option=$prev value=$cur
-    if [[ $cur == --*=* ]]; then
-        option=${cur%%=*}
-        value=${cur#*=}
-    elif [[ $cur == = ]]; then
-        option=$prev value=""
-    elif [[ $prev == = ]]; then
-        # COMP_WORDBREAKS splits `--opt=val` into `--opt`, `=`, `val`.
-        option=${COMP_WORDS[COMP_CWORD-2]}
-    fi
     case $option in
         --window-icon)
             COMPREPLY=($(compgen -W "error info question warning" -f -- "$value"))
@@ -65,9 +83,6 @@ _beckon() {
             # zenity 4's: a theme name or an image file.
             COMPREPLY=($(compgen -W "dialog-information dialog-warning dialog-error dialog-question
                 dialog-password" -f -- "$value"))
-            return ;;
-        --zenity-compat)
-            COMPREPLY=($(compgen -W "3.44 4.2" -- "$value"))
             return ;;
         --filename)
             COMPREPLY=($(compgen -f -- "$value"))

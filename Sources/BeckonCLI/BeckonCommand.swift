@@ -18,7 +18,9 @@ public enum BeckonCommand {
         // the exit code is set: a failed write is seen and handled instead.
         signal(SIGPIPE, SIG_IGN)
         // The gate's warden, started by `beckon terms --gate` (GateWarden.swift).
-        if arguments.count > 1, arguments[1] == GateWarden.mode { return GateWarden.main(Array(arguments.dropFirst())) }
+        if arguments.count > 1, arguments[1] == GateWarden.mode {
+            return GateWarden.main(GateWarden.Arguments(Array(arguments.dropFirst(2))))
+        }
         if arguments.count > 1, arguments[1] == "terms" {
             return TermsCommand.main(Array(arguments.dropFirst(2)), harness: termsHarness)
         }

@@ -47,39 +47,40 @@ package enum GateWarden {
     }
 
     /// The internal mode's arguments, after the program's name and ``mode``.
-    struct Arguments: Equatable {
+    /// The warden reads them in the grammar of every command of the binary
+    /// (BeckonCLI's `GateWarden+Arguments.swift`); this module writes them
+    /// (``forWindow(_:endSessionCommand:journal:)``) and names them once.
+    package struct Arguments: Equatable, Sendable {
         /// The window's process, named in the arguments so that the process
         /// list says whose warden this is.
-        var window: pid_t
+        package var window: pid_t
         /// `--end-session-command`, passed on.
-        var endSessionCommand: String?
+        package var endSessionCommand: String?
         /// The journal fields of the session-ended entry (``ConsentJournal/Context/fields``),
         /// each given as `--journal NAME=VALUE`; empty for terms without a consent id.
-        var journal: [String: String] = [:]
+        package var journal: [String: String] = [:]
 
-        /// `--for PID [--end-session-command CMD] [--journal NAME=VALUE]…`; nil for anything else.
-        init?(_ arguments: [String]) {
-            guard arguments.count >= 2, arguments.count % 2 == 0, arguments[0] == "--for",
-                  let pid = pid_t(arguments[1]), pid > 0 else { return nil }
-            window = pid
-            for index in stride(from: 2, to: arguments.count, by: 2) {
-                let value = arguments[index + 1]
-                switch arguments[index] {
-                case "--end-session-command" where endSessionCommand == nil:
-                    endSessionCommand = value
-                case "--journal":
-                    guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
-                    journal[String(value[..<equals])] = String(value[value.index(after: equals)...])
-                default:
-                    return nil
-                }
-            }
+        package init(window: pid_t, endSessionCommand: String? = nil, journal: [String: String] = [:]) {
+            self.window = window
+            self.endSessionCommand = endSessionCommand
+            self.journal = journal
+        }
+
+        /// The options' names, for the writer here and the reader's declarations.
+        package enum Name {
+            /// `--for PID`: the window's process id, in decimal; exactly once.
+            package static let window = "for"
+            /// `--end-session-command COMMAND`: at most once.
+            package static let endSessionCommand = "end-session-command"
+            /// `--journal NAME=VALUE`: once per field; a later one of a name wins.
+            package static let journal = "journal"
         }
 
         /// The arguments the window's process starts the warden with.
         static func forWindow(_ pid: pid_t, endSessionCommand: String?, journal: ConsentJournal.Context? = nil) -> [String] {
-            [mode, "--for", "\(pid)"] + (endSessionCommand.map { ["--end-session-command", $0] } ?? [])
-                + (journal?.fields ?? []).flatMap { ["--journal", "\($0)=\($1)"] }
+            [mode, "--" + Name.window, "\(pid)"]
+                + (endSessionCommand.map { ["--" + Name.endSessionCommand, $0] } ?? [])
+                + (journal?.fields ?? []).flatMap { ["--" + Name.journal, "\($0)=\($1)"] }
         }
     }
 
@@ -91,9 +92,10 @@ package enum GateWarden {
         ConsentJournal.write(.sessionEnded, context)
     }
 
-    /// Runs the internal mode: `arguments` are those after the program's name.
-    package static func main(_ arguments: [String]) -> Int32 {
-        guard let parsed = Arguments(Array(arguments.dropFirst())), isPipe(messageFD), isPipe(readyFD) else {
+    /// Runs the internal mode with its `arguments`, nil when they could not
+    /// be read (a person typing the mode by hand).
+    package static func main(_ arguments: Arguments?) -> Int32 {
+        guard let parsed = arguments, isPipe(messageFD), isPipe(readyFD) else {
             StandardError.write("beckon: \(mode) is beckon's internal gate warden, which `beckon terms --gate` "
                                 + "starts itself; run that instead. Nothing was done.\n")
             return GateWarden.failureStatus

@@ -38,82 +38,90 @@ struct TermsArguments: ParsedOptions, Equatable {
         given.entries.filter { [Key.file.name, Key.filename.name].contains($0.name) }.compactMap(\.value)
     }
 
-    /// Every option of `beckon terms`, each declared once, in help order.
-    enum Key {
-        static let file = OptionKey.string("file", "FILENAME",
-                                           "Read the terms from FILENAME (default: standard input; at most 16 MiB)")
-        static let filename = OptionKey.string("filename", "FILENAME", nil)
-        static let encoding = OptionKey.string("encoding", "CHARSET", "The terms' charset when it is not UTF-8 or the locale's")
-        static let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
-        static let requireScroll = OptionKey.flag("require-scroll", nil)
-        static let title = OptionKey.string("title", "TITLE", "Set the window title")
-        static let acceptLabel = OptionKey.string("accept-label", "TEXT", "Set the label of the Accept button")
-        static let declineLabel = OptionKey.string("decline-label", "TEXT", "Set the label of the Decline button")
-        static let checkbox = OptionKey.string("checkbox", "TEXT", "Add a checkbox that must be ticked before accepting")
-        static let width = OptionKey.int("width", "WIDTH", "Set the window width")
-        static let height = OptionKey.int("height", "HEIGHT", "Set the window height")
-        /// zenity's `--timeout`, one declaration and one rule for the whole binary.
-        static let timeout = CommonOptions.Key.timeout
-        static let tty = OptionKey.flag("tty", "Show the terms on the terminal, not in a window\n"
-                                        + "(without a display, the terminal is used anyway)")
-        static let noTTY = OptionKey.flag("no-tty", "Never use the terminal: without a display, fail")
-        static let id = OptionKey.string("id", "ORG.PRODUCT", "Record an acceptance under this id")
-        static let version = OptionKey.string("version", "VERSION", "The version of the terms, kept in the record")
-        static let json = OptionKey.flag("json", "Print the outcome or the record as JSON")
-        static let once = OptionKey.flag("once", "Exit 0 without a window if these exact terms\n"
-                                         + "(and VERSION, if given) were accepted before")
-        static let status = OptionKey.flag("status", "Print the record for --id; exit 1 if there is none")
-        static let revoke = OptionKey.flag("revoke", "Remove the record for --id; exit 1 if there was none")
-        static let help = OptionKey.flag("help", nil)
-        // Managed terms and the login gate (docs/terms.md, "For administrators").
-        static let managed = OptionKey.flag("managed", "Show the terms an administrator configured in\n"
-                                            + "beckon/terms.d/ID.conf (each ID given after it, or all)")
-        static let gate = OptionKey.flag("gate", "Show the terms before the desktop: every monitor covered,\n"
-                                         + "no way around them but Accept; Decline ends the session")
-        static let endSessionCommand = OptionKey.string("end-session-command", "COMMAND",
-                                                        "With --gate, run COMMAND to end the session instead\n"
-                                                        + "of asking the session manager")
-        static let reread = OptionKey.string("reread", "changes|all", "After an earlier version was accepted, what must\n"
-                                             + "be shown again (default: changes; all with --gate)")
-        // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
-        static let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
-                                          + "--id, --version and the options below); exit 1 if none")
-        static let user = OptionKey.string("user", "LOGIN", "Only the events of this user")
-        static let since = OptionKey.string("since", "DATE", "Only events at or after DATE (2026-12-01,\n"
-                                            + "\"2026-12-01 10:00:00\", 2026-12-01T10:00:00Z, today, yesterday)")
-        static let until = OptionKey.string("until", "DATE", "Only events at or before DATE")
-        static let outcome = OptionKey.string("outcome", "OUTCOME", "Only this outcome: "
-                                              + ConsentJournal.Event.names)
-        static let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
-                                                + "(or --file FILE, repeatable, for single journal files)")
-        static let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
-        static let summary = OptionKey.flag("summary", "Count distinct users who accepted, declined or were\n"
-                                            + "never asked, per terms version and host")
+    /// Every option of `beckon terms`: `Key.id`, declared in ``Options``.
+    enum Key: OptionKeys {
+        static let declared = Declarations<Options>()
     }
 
     /// The help sections, in order.
-    static let groups = [
-        ZenityOptionTable.HelpGroup(name: "terms", title: "Terms options", summary: "", options: [
-            Key.file, Key.encoding, Key.title, Key.acceptLabel, Key.declineLabel, Key.checkbox, Key.noRequireScroll,
-            Key.width, Key.height, Key.timeout, Key.tty, Key.noTTY,
-        ]),
-        ZenityOptionTable.HelpGroup(name: "consent", title: "Consent record options", summary: "", options: [
-            Key.id, Key.version, Key.once, Key.status, Key.revoke, Key.json, Key.reread,
-        ]),
-        ZenityOptionTable.HelpGroup(name: "managed", title: "Managed terms and the login gate", summary: "", options: [
-            Key.managed, Key.gate, Key.endSessionCommand,
-        ]),
-        ZenityOptionTable.HelpGroup(name: "audit", title: "Audit options", summary: "", options: [
-            Key.audit, Key.user, Key.since, Key.until, Key.outcome, Key.directory, Key.csv, Key.summary,
-        ]),
-    ]
+    enum Section: String, CaseIterable {
+        case terms, consent, managed, audit
+
+        var title: String {
+            switch self {
+            case .terms: "Terms options"
+            case .consent: "Consent record options"
+            case .managed: "Managed terms and the login gate"
+            case .audit: "Audit options"
+            }
+        }
+    }
+
+    /// Every option of `beckon terms`, each declared once, in help order
+    /// within the section above it; those without help are read but not listed.
+    struct Options: OptionGroup {
+        let terms = OptionSection(Section.terms)
+        let file = OptionKey.string("file", "FILENAME", "Read the terms from FILENAME (default: standard input; at most 16 MiB)")
+        let filename = OptionKey.string("filename", "FILENAME", nil)
+        let encoding = OptionKey.string("encoding", "CHARSET", "The terms' charset when it is not UTF-8 or the locale's")
+        let title = OptionKey.string("title", "TITLE", "Set the window title")
+        let acceptLabel = OptionKey.string("accept-label", "TEXT", "Set the label of the Accept button")
+        let declineLabel = OptionKey.string("decline-label", "TEXT", "Set the label of the Decline button")
+        let checkbox = OptionKey.string("checkbox", "TEXT", "Add a checkbox that must be ticked before accepting")
+        let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
+        let requireScroll = OptionKey.flag("require-scroll", nil)
+        let width = OptionKey.int("width", "WIDTH", "Set the window width")
+        let height = OptionKey.int("height", "HEIGHT", "Set the window height")
+        /// zenity's `--timeout`, one declaration and one rule for the whole binary.
+        let timeout = CommonOptions.Key.timeout.reused()
+        let tty = OptionKey.flag("tty", "Show the terms on the terminal, not in a window\n"
+                                 + "(without a display, the terminal is used anyway)")
+        let noTTY = OptionKey.flag("no-tty", "Never use the terminal: without a display, fail")
+        let consent = OptionSection(Section.consent)
+        let id = OptionKey.string("id", "ORG.PRODUCT", "Record an acceptance under this id")
+        let version = OptionKey.string("version", "VERSION", "The version of the terms, kept in the record")
+        let once = OptionKey.flag("once", "Exit 0 without a window if these exact terms\n"
+                                  + "(and VERSION, if given) were accepted before")
+        let status = OptionKey.flag("status", "Print the record for --id; exit 1 if there is none")
+        let revoke = OptionKey.flag("revoke", "Remove the record for --id; exit 1 if there was none")
+        let json = OptionKey.flag("json", "Print the outcome or the record as JSON")
+        let reread: OptionKey<TermsReread?> = .choice("reread", nil, "After an earlier version was accepted, "
+            + "what must\nbe shown again (default: \(TermsReread.changes.rawValue); \(TermsReread.all.rawValue) with --gate)")
+        let help = OptionKey.flag("help", nil)
+        // Managed terms and the login gate (docs/terms.md, "For administrators").
+        let managedSection = OptionSection(Section.managed)
+        let managed = OptionKey.flag("managed", "Show the terms an administrator configured in\n"
+                                     + "beckon/terms.d/ID.conf (each ID given after it, or all)")
+        let gate = OptionKey.flag("gate", "Show the terms before the desktop: every monitor covered,\n"
+                                  + "no way around them but Accept; Decline ends the session")
+        let endSessionCommand = OptionKey.string("end-session-command", "COMMAND",
+                                                 "With --gate, run COMMAND to end the session instead\n"
+                                                 + "of asking the session manager")
+        // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
+        let auditSection = OptionSection(Section.audit)
+        let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
+                                   + "--id, --version and the options below); exit 1 if none")
+        let user = OptionKey.string("user", "LOGIN", "Only the events of this user")
+        let since = OptionKey.string("since", "DATE", "Only events at or after DATE (2026-12-01,\n"
+                                     + "\"2026-12-01 10:00:00\", 2026-12-01T10:00:00Z, today, yesterday)")
+        let until = OptionKey.string("until", "DATE", "Only events at or before DATE")
+        let outcome: OptionKey<ConsentJournal.Event?> = .choice("outcome", "OUTCOME", "Only this outcome: "
+                                                                + ConsentJournal.Event.names)
+        let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
+                                         + "(or --file FILE, repeatable, for single journal files)")
+        let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
+        let summary = OptionKey.flag("summary", "Count distinct users who accepted, declined or were\n"
+                                     + "never asked, per terms version and host")
+    }
+
+    /// The help sections, in order, each with the options declared in it.
+    static let groups = Section.allCases.map { section in
+        ZenityOptionTable.HelpGroup(name: section.rawValue, title: section.title, summary: "",
+                                    options: Key.declared.listed(in: section))
+    }
 
     /// Every option by name: those help lists, and the unlisted ones.
-    static let byName: [String: ZenityOption] = {
-        let all = groups.flatMap(\.options) + ([Key.filename, Key.requireScroll, Key.help] as [any DeclaredOption])
-            .map(\.option)
-        return Dictionary(all.map { ($0.name, $0) }) { first, _ in first }
-    }()
+    static let byName: [String: ZenityOption] = Dictionary(Key.declared.all.map { ($0.name, $0) }) { first, _ in first }
 
     /// Parses the arguments after `terms`; the first problem, left to right, wins.
     static func parse(_ arguments: [String]) throws(CLIError) -> TermsArguments {
@@ -193,8 +201,9 @@ struct TermsArguments: ParsedOptions, Equatable {
         if self.gate && self.once {
             throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
         }
-        if let reread = self.reread, !["changes", "all"].contains(reread) {
-            throw .termsUsage("--reread needs changes or all, not \(reread.debugDescription)")
+        if let reread = given.unknownChoice(Key.reread) {
+            let choices = TermsReread.rawValues.joined(separator: " or ")
+            throw .termsUsage("--reread needs \(choices), not \(reread.debugDescription)")
         }
         for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil && !isManaged {
             throw .termsUsage("--\(flag.name) needs --id")
@@ -209,8 +218,9 @@ extension TermsArguments {
     /// record terms do not go with it, and its own need it.
     fileprivate func validateAudit() throws(CLIError) {
         guard self.audit else {
-            for key in [Key.user, Key.since, Key.until, Key.outcome, Key.directory] where given[key] != nil {
-                throw .termsUsage("--\(key.name) needs --audit")
+            let valued: [any DeclaredOption] = [Key.user, Key.since, Key.until, Key.outcome, Key.directory]
+            for key in valued where given.has(key) {
+                throw .termsUsage("--\(key.option.name) needs --audit")
             }
             for key in [Key.csv, Key.summary] where given[key] {
                 throw .termsUsage("--\(key.name) needs --audit")
@@ -223,11 +233,11 @@ extension TermsArguments {
         }
         if self.json && self.csv { throw .termsUsage("--json and --csv cannot be used together") }
         if self.summary && self.csv { throw .termsUsage("--summary prints a table or, with --json, JSON; not --csv") }
-        if self.summary, self.outcome != nil { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
+        if self.summary, given.has(Key.outcome) { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
         if self.directory != nil, !auditFiles.isEmpty {
             throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
         }
-        if let outcome = self.outcome, ConsentJournal.Event(rawValue: outcome) == nil {
+        if let outcome = given.unknownChoice(Key.outcome) {
             throw .termsUsage("--outcome needs one of \(ConsentJournal.Event.names), not \(outcome.debugDescription)")
         }
         for (key, value) in [(Key.user, self.user), (Key.version, self.version), (Key.directory, self.directory)] {
@@ -262,6 +272,9 @@ extension TermsArguments {
         func entry(_ key: OptionKey<String?>, _ value: String?) -> GivenOptions.Entry? {
             value.map { GivenOptions.Entry(name: key.name, value: $0) }
         }
+        func entry<Choice: OptionChoice>(_ key: OptionKey<Choice?>, _ value: Choice?) -> GivenOptions.Entry? {
+            value.map { GivenOptions.Entry(name: key.name, value: $0.rawValue) }
+        }
         func flag(_ key: OptionKey<Bool>, _ on: Bool) -> GivenOptions.Entry? {
             on ? GivenOptions.Entry(name: key.name) : nil
         }
@@ -271,7 +284,7 @@ extension TermsArguments {
             entry(Key.acceptLabel, terms.acceptLabel), entry(Key.declineLabel, terms.declineLabel),
             flag(Key.requireScroll, terms.requiresScroll == true), flag(Key.noRequireScroll, terms.requiresScroll == false),
             flag(Key.gate, terms.gate), entry(Key.endSessionCommand, terms.endSessionCommand),
-            entry(Key.reread, terms.reread?.rawValue),
+            entry(Key.reread, terms.reread),
         ].compactMap { $0 }
         var merged = TermsArguments()
         merged.help = help

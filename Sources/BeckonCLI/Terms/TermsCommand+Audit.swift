@@ -37,7 +37,7 @@ extension TermsCommand {
         query.termsID = arguments.id
         query.version = arguments.version
         query.user = arguments.user
-        query.outcome = arguments.outcome.flatMap(ConsentJournal.Event.init(rawValue:))
+        query.outcome = arguments.outcome
         func date(_ key: OptionKey<String?>, _ text: String?) throws(CLIError) -> UInt64? {
             guard let text else { return nil }
             guard let microseconds = ConsentAuditDate.microseconds(text) else {

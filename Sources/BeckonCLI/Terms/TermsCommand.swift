@@ -10,7 +10,7 @@ enum TermsCommand {
     /// A test build passes a `harness` to answer without a person (``TermsHarness``).
     static func main(_ arguments: [String], harness: TermsHarness? = nil) -> Int32 {
         // Until the arguments are read, a --json among them is taken as asked.
-        var json = arguments.contains("--json")
+        var json = TermsArguments.Key.json.isWritten(in: arguments)
         do {
             let parsed = try TermsArguments.parse(arguments)
             json = parsed.json
@@ -96,7 +96,7 @@ enum TermsCommand {
         options.checkboxLabel = arguments.checkbox
         options.requiresScroll = arguments.requiresScroll
         options.gate = arguments.gate
-        options.reread = arguments.reread.flatMap(TermsReread.init(rawValue:))
+        options.reread = arguments.reread
         options.timeout = arguments.timeout.map { .seconds($0) }
         if let width = arguments.width { options.width = width }
         if let height = arguments.height { options.height = height }

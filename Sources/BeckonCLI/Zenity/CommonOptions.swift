@@ -3,27 +3,10 @@ import Glibc
 
 /// The options every dialog shares: zenity's general options, GTK's own,
 /// beckon's `--json` and `--countdown`, and the dialect (``ZenityDialect``).
-struct CommonOptions: Sendable, Equatable {
-    var title: String?
-    var windowIcon: String?
-    var width: Int32?
-    var height: Int32?
-    /// Seconds; zero or less means no timeout, as in zenity.
-    var timeout: Int32?
-    var okLabel: String?
-    var cancelLabel: String?
-    var extraButtons: [String] = []
-    var modal = false
-    var attach: Int32?
-    // GTK's own options.
-    var display: String?
-    var programClass: String?
-    var programName: String?
-    // Beyond zenity.
-    var json = false
-    var countdown = false
-    /// `--tty` / `--no-tty`: whether to ask on the terminal without a display.
-    var terminal = TerminalFallback.whenNoDisplay
+/// Each is read through its ``Key``, where it is declared once:
+/// `common.title` is `given[Key.title]`.
+struct CommonOptions: ParsedOptions, Equatable {
+    var given = GivenOptions()
     /// Which zenity to answer as where 3.44 and 4.2 disagree.
     var dialect = ZenityDialect.zenity3_44
     /// zenity 4.2's warnings for the deprecated options given, for stderr
@@ -33,63 +16,68 @@ struct CommonOptions: Sendable, Equatable {
     init() {}
 
     init(_ given: GivenOptions) {
-        title = given[Key.title]
-        windowIcon = given[Key.windowIcon]
-        width = given[Key.width]
-        height = given[Key.height]
-        timeout = given[Key.timeout]
-        okLabel = given[Key.okLabel]
-        cancelLabel = given[Key.cancelLabel]
-        extraButtons = given[Key.extraButton]
-        modal = given[Key.modal]
-        attach = given[Key.attach]
-        display = given[Key.display]
-        programClass = given[Key.programClass]
-        programName = given[Key.programName]
-        json = given[Key.json]
-        countdown = given[Key.countdown]
-        terminal = TerminalFallback(tty: given[Key.tty], noTTY: given[Key.noTTY])
+        self.given = given
     }
 
     /// The options `given` holds, in the dialect `--zenity-compat` or
     /// `environment` names; throws for an unknown dialect.
     init(_ given: GivenOptions, environment: Environment) throws(CLIError) {
         self.init(given)
-        dialect = try ZenityDialect.resolve(option: given[Key.zenityCompat], environment: environment)
+        // As typed: an unknown version is refused with the environment's words (ZenityDialect.init).
+        dialect = try ZenityDialect.resolve(option: given.text(of: Key.zenityCompat), environment: environment)
         if dialect.isZenity4 { deprecationWarnings = ZenityDeprecation.warnings(for: given) }
     }
 
-    /// The options every dialog shares, each declared once.
-    enum Key {
-        static let title = OptionKey.string("title", "TITLE", "Set the dialog title")
-        static let windowIcon = OptionKey.string("window-icon", "ICONPATH", "Set the window icon")
-        static let width = OptionKey.int("width", "WIDTH", "Set the width")
-        static let height = OptionKey.int("height", "HEIGHT", "Set the height")
-        /// Zero or less is no timeout, as in zenity; `beckon terms` takes it too.
-        static let timeout = OptionKey.int("timeout", "TIMEOUT", "Set dialog timeout in seconds")
-        static let okLabel = OptionKey.string("ok-label", "TEXT", "Set the label of the OK button")
-        static let cancelLabel = OptionKey.string("cancel-label", "TEXT", "Set the label of the Cancel button")
-        static let extraButton = OptionKey.strings("extra-button", "TEXT", "Add an extra button")
-        static let modal = OptionKey.flag("modal", "Set the modal hint")
-        static let attach = OptionKey.int("attach", "WINDOW", "Set the parent window to attach to")
-        // GTK's own, which zenity hands to gtk_init.
-        static let display = OptionKey.string("display", "DISPLAY", "X display to use")
-        static let programClass = OptionKey.string("class", "CLASS", "Program class as used by the window manager")
-        static let programName = OptionKey.string("name", "NAME", "Program name as used by the window manager")
+    /// `--tty` / `--no-tty`: whether to ask on the terminal without a display.
+    var terminal: TerminalFallback { TerminalFallback(tty: self.tty, noTTY: self.noTTY) }
+
+    /// The options every dialog shares: `Key.title`, declared in ``Options``.
+    enum Key: OptionKeys {
+        static let declared = Declarations<Options>()
+    }
+
+    /// The options every dialog shares, each declared once, in help order
+    /// within the help section (``ZenityOptionTable/Section``) above it.
+    struct Options: OptionGroup {
+        let general = OptionSection(ZenityOptionTable.Section.general)
+        let title = OptionKey.string("title", "TITLE", "Set the dialog title")
+        let windowIcon = OptionKey.string("window-icon", "ICONPATH", "Set the window icon")
+        let width = OptionKey.int("width", "WIDTH", "Set the width")
+        let height = OptionKey.int("height", "HEIGHT", "Set the height")
+        /// Seconds; zero or less is no timeout, as in zenity (``effectiveTimeout``); `beckon terms` takes it too.
+        let timeout = OptionKey.int("timeout", "TIMEOUT", "Set dialog timeout in seconds")
+        let okLabel = OptionKey.string("ok-label", "TEXT", "Set the label of the OK button")
+        let cancelLabel = OptionKey.string("cancel-label", "TEXT", "Set the label of the Cancel button")
+        let extraButtons = OptionKey.strings("extra-button", "TEXT", "Add an extra button")
+        let modal = OptionKey.flag("modal", "Set the modal hint")
+        let attach = OptionKey.int("attach", "WINDOW", "Set the parent window to attach to")
+        // GTK's own, which zenity hands to gtk_init; --display is listed with the dialog flags.
+        let application = OptionSection(ZenityOptionTable.Section.application)
+        let display = OptionKey.string("display", "DISPLAY", "X display to use")
+        let gtk = OptionSection(ZenityOptionTable.Section.gtk)
+        let programClass = OptionKey.string("class", "CLASS", "Program class as used by the window manager")
+        let programName = OptionKey.string("name", "NAME", "Program name as used by the window manager")
         // Beyond zenity.
-        static let json = OptionKey.flag("json", "Print one JSON object: the button, its label, the exit code, "
-                                         + "how the dialog ended, and the dialog's value")
-        static let countdown = OptionKey.flag("countdown", "Show the seconds left before --timeout closes the dialog")
-        static let tty = OptionKey.flag("tty", "Ask on the terminal (/dev/tty) instead of in a window")
-        static let noTTY = OptionKey.flag("no-tty", "Never ask on the terminal: without a display, fail (exit 255)")
-        static let zenityCompat = OptionKey.string("zenity-compat", "VERSION",
-            "Answer as zenity VERSION where 3.44 and 4.2 differ: 3.44 (or 3, the default) or 4.2 (or 4); "
-                + "overrides BECKON_ZENITY_COMPAT")
+        let beckon = OptionSection(ZenityOptionTable.Section.beckon)
+        let json = OptionKey.flag("json", "Print one JSON object: the button, its label, the exit code, "
+                                  + "how the dialog ended, and the dialog's value")
+        let countdown = OptionKey.flag("countdown", "Show the seconds left before --timeout closes the dialog")
+        let tty = OptionKey.flag("tty", "Ask on the terminal (/dev/tty) instead of in a window")
+        let noTTY = OptionKey.flag("no-tty", "Never ask on the terminal: without a display, fail (exit 255)")
+        /// Read as typed (``ZenityDialect/resolve(option:environment:)``); its
+        /// versions and their spellings are ``ZenityDialect``'s.
+        let zenityCompat: OptionKey<ZenityDialect?> = {
+            let (old, new) = (ZenityDialect.zenity3_44, ZenityDialect.zenity4_2)
+            return .choice("zenity-compat", "VERSION",
+                "Answer as zenity VERSION where \(old.rawValue) and \(new.rawValue) differ: \(old.rawValue) (or "
+                    + "\(old.spellings[1]), the default) or \(new.rawValue) (or \(new.spellings[1])); "
+                    + "overrides \(ZenityDialect.environmentVariable)")
+        }()
     }
 
     /// The timeout in seconds, when there is one (zenity ignores zero and less).
     var effectiveTimeout: Int32? {
-        guard let timeout, timeout > 0 else { return nil }
+        guard let timeout = self.timeout, timeout > 0 else { return nil }
         return timeout
     }
 
@@ -102,18 +90,18 @@ struct CommonOptions: Sendable, Equatable {
     func frame(_ buttons: ZenityButtons, defaultTitle: String, defaultWindowIcon: String?,
                defaultSize: (width: Int, height: Int)? = nil, headed: Bool = true,
                environment: Environment) -> DialogFrame {
-        var frame = DialogFrame(title: title ?? defaultTitle, buttons: buttons.buttons,
+        var frame = DialogFrame(title: self.title ?? defaultTitle, buttons: buttons.buttons,
                                 timeout: effectiveTimeout.map { .seconds(Int($0)) }, parent: parent(environment))
-        frame.width = width.flatMap { $0 >= 0 ? Int($0) : nil }
-        frame.height = height.flatMap { $0 >= 0 ? Int($0) : nil }
-        frame.windowIcon = Self.windowIcon(windowIcon, default: defaultWindowIcon)
-        frame.isModal = modal
+        frame.width = self.width.flatMap { $0 >= 0 ? Int($0) : nil }
+        frame.height = self.height.flatMap { $0 >= 0 ? Int($0) : nil }
+        frame.windowIcon = Self.windowIcon(self.windowIcon, default: defaultWindowIcon)
+        frame.isModal = self.modal
         frame.highlightsDefaultButton = false // zenity's dialogs do not style it
-        frame.showsCountdown = countdown && frame.timeout != nil
+        frame.showsCountdown = self.countdown && frame.timeout != nil
         if headed, dialect.isZenity4 {
-            frame.heading = title ?? (defaultTitle.isEmpty ? nil : defaultTitle)
+            frame.heading = self.title ?? (defaultTitle.isEmpty ? nil : defaultTitle)
         }
-        if let defaultSize, width == nil && height == nil {
+        if let defaultSize, self.width == nil && self.height == nil {
             (frame.width, frame.height) = (defaultSize.width, defaultSize.height)
         }
         return frame
@@ -122,7 +110,7 @@ struct CommonOptions: Sendable, Equatable {
     /// `--attach`, else `WINDOWID`: the X11 window the dialog belongs to.
     /// zenity 4 ignores `--attach`, and so does its dialect.
     func parent(_ environment: Environment) -> DialogParent? {
-        if let attach, attach != 0, !dialect.isZenity4 { return .x11Window(UInt(UInt32(bitPattern: attach))) }
+        if let attach = self.attach, attach != 0, !dialect.isZenity4 { return .x11Window(UInt(UInt32(bitPattern: attach))) }
         if let windowID = environment["WINDOWID"], let xid = Self.windowID(windowID) { return .x11Window(xid) }
         return nil
     }

@@ -14,16 +14,40 @@ extension ZenityOption: DeclaredOption {
 /// error rather than a nil.
 struct OptionKey<Value: Sendable>: DeclaredOption {
     let option: ZenityOption
-    fileprivate let read: @Sendable (GivenOptions, String) -> Value
+    /// How the value is read from what was given, by the option's name.
+    let read: @Sendable (GivenOptions, String) -> Value
+
+    /// A key made while an ``OptionGroup`` is built registers with it.
+    init(option: ZenityOption, read: @escaping @Sendable (GivenOptions, String) -> Value) {
+        self.option = option
+        self.read = read
+        OptionRegistration.record(option)
+    }
 
     /// The name without the dashes.
     var name: String { option.name }
+
+    /// This key, declared in another group, registered with the one being
+    /// built too: one option and one rule, listed in both commands' help.
+    func reused() -> Self {
+        OptionRegistration.record(option)
+        return self
+    }
 }
 
 extension OptionKey where Value == Bool {
     /// A flag: whether it was given.
     static func flag(_ name: String, _ help: String?) -> Self {
         Self(option: ZenityOption(name, .none, nil, help)) { given, name in given.has(named: name) }
+    }
+
+    /// Whether `arguments` hold this flag, bare, before they are parsed: for
+    /// what must be known even when parsing them fails (`--json` asks for
+    /// the error as JSON too).
+    func isWritten(in arguments: [String]) -> Bool {
+        arguments.contains { argument in
+            LongOption(argument).map { $0.name == name && $0.inlineValue == nil } ?? false
+        }
     }
 }
 

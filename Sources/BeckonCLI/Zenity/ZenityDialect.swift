@@ -12,11 +12,11 @@ enum ZenityDialect: String, Sendable, Equatable, CaseIterable {
     /// The variable that sets the dialect for a whole script.
     static let environmentVariable = "BECKON_ZENITY_COMPAT"
 
-    /// The spellings each dialect accepts, its own first.
+    /// The spellings each dialect accepts, its own first (``OptionChoice``).
     var spellings: [String] {
         switch self {
-        case .zenity3_44: ["3.44", "3"]
-        case .zenity4_2: ["4.2", "4"]
+        case .zenity3_44: [rawValue, "3"]
+        case .zenity4_2: [rawValue, "4"]
         }
     }
 
@@ -33,7 +33,7 @@ enum ZenityDialect: String, Sendable, Equatable, CaseIterable {
 
     /// The dialect `text` names; `source` is where it was read, for the message.
     init(_ text: String, source: String) throws(CLIError) {
-        guard let dialect = Self.allCases.first(where: { $0.spellings.contains(text) }) else {
+        guard let dialect = Self(spelling: text) else {
             let accepted = Self.allCases.flatMap(\.spellings).map { "\"\($0)\"" }.joined(separator: ", ")
             throw CLIError(message: "\(source): unknown zenity version \"\(text)\"; use one of \(accepted)")
         }

@@ -19,7 +19,7 @@ public enum HelpTopic: Sendable, Equatable {
 }
 
 /// What `--beckon-reference` writes.
-enum ReferenceFormat: String, Sendable {
+enum ReferenceFormat: String, Sendable, CaseIterable {
     /// The man page's option sections (roff).
     case man
     /// The bash completion's option lists.

@@ -18,6 +18,9 @@ struct ZenityOption: Sendable, Equatable {
     var valueName: String?
     /// One line of help; nil keeps the option out of help.
     var help: String?
+    /// The words the value may be, for completion, when an enum's cases
+    /// are the only ones (``OptionKey/choice(_:_:_:argument:)``).
+    var choices: [String] = []
 
     init(_ name: String, _ argument: Argument = .none, _ valueName: String? = nil, _ help: String? = nil) {
         self.name = name

@@ -1,24 +1,44 @@
 /// Every option zenity 3.44 accepts, plus beckon's own, in help order.
 ///
 /// The dialogs' own options come from their types (``ZenityDialogs``), so a
-/// kind's folder is the one place its options are written down; help, the man
-/// page's option list and the bash completion are all generated from here
-/// (`beckon --beckon-reference`, scripts/generate-reference).
+/// kind's folder is the one place its options are written down; the options
+/// no kind owns are declared in ``CommonOptions/Options`` and ``Options``,
+/// each in its help section, and the lists below are read from those
+/// declarations. Help, the man page's option list and the bash completion
+/// are all generated from here (`beckon --beckon-reference`, scripts/generate-reference).
 enum ZenityOptionTable {
+    /// The help sections of the options no kind owns.
+    enum Section: String {
+        case general, beckon, misc, gtk
+        /// Listed with the dialog flags under "Application Options" (`--display`).
+        case application
+    }
+
+    /// The options no one kind owns: `Key.about`, declared in ``Options``.
+    enum Key: OptionKeys {
+        static let declared = Declarations<Options>()
+    }
+
     /// The options no one kind owns, each declared once.
-    enum Key {
+    struct Options: OptionGroup {
+        // The shared ones, which each kind that takes them lists in its own section.
+        let shared = OptionSection()
         /// The shared `--text`, worded as zenity's help words it.
-        static let text = OptionKey.string("text", "TEXT", "Set the dialog text")
-        static let separator = OptionKey.string("separator", "SEPARATOR", "Set output separator character")
-        static let about = OptionKey.flag("about", "About zenity")
-        static let version = OptionKey.flag("version", "Print version")
-        static let gtkModule = OptionKey.strings("gtk-module", "MODULES", "Load additional GTK+ modules")
-        static let gFatalWarnings = OptionKey.flag("g-fatal-warnings", "Make all warnings fatal")
-        // Read by the parser itself, and listed by help in its own way.
-        static let help = OptionKey.flag("help", nil)
-        static let helpAll = OptionKey.flag("help-all", nil)
-        /// beckon's own: `--beckon-reference=FORMAT` (``ReferenceFormat``).
-        static let beckonReference = OptionKey.flag("beckon-reference", nil)
+        let text = OptionKey.string("text", "TEXT", "Set the dialog text")
+        let separator = OptionKey.string("separator", "SEPARATOR", "Set output separator character")
+        let misc = OptionSection(Section.misc)
+        let about = OptionKey.flag("about", "About zenity")
+        let version = OptionKey.flag("version", "Print version")
+        let gtk = OptionSection(Section.gtk)
+        let gtkModule = OptionKey.strings("gtk-module", "MODULES", "Load additional GTK+ modules")
+        let gFatalWarnings = OptionKey.flag("g-fatal-warnings", "Make all warnings fatal")
+        // Read by the parser itself, and listed by help in its own way: no help of their own (``parsers``).
+        let parsers = OptionSection()
+        let help = OptionKey.flag("help", nil)
+        let helpAll = OptionKey.flag("help-all", nil)
+        /// beckon's own: `--beckon-reference=FORMAT` (``ReferenceFormat``), its
+        /// value only after `=`, as a flag's.
+        let beckonReference: OptionKey<ReferenceFormat?> = .choice("beckon-reference", nil, nil, argument: .none)
     }
 
     typealias Common = CommonOptions.Key
@@ -28,18 +48,15 @@ enum ZenityOptionTable {
     /// A kind's `Key` that takes the shared `--separator`.
     protocol Separator {}
 
-    static let general: [ZenityOption] = ([
-        Common.title, Common.windowIcon, Common.width, Common.height, Common.timeout, Common.okLabel,
-        Common.cancelLabel, Common.extraButton, Common.modal, Common.attach,
-    ] as [any DeclaredOption]).map(\.option)
+    static let general: [ZenityOption] = Common.declared.listed(in: Section.general)
 
-    static let misc: [ZenityOption] = [Key.about.option, Key.version.option]
+    static let misc: [ZenityOption] = Key.declared.listed(in: Section.misc)
 
-    static let gtk: [ZenityOption] = ([Common.programClass, Common.programName, Key.gtkModule, Key.gFatalWarnings]
-        as [any DeclaredOption]).map(\.option)
+    static let gtk: [ZenityOption] = Common.declared.listed(in: Section.gtk) + Key.declared.listed(in: Section.gtk)
 
-    static let beckon: [ZenityOption] = ([MessageOptions.Key.button, Common.json, Common.countdown, Common.tty,
-                                          Common.noTTY, Common.zenityCompat] as [any DeclaredOption]).map(\.option)
+    /// beckon's own, after `--button`, which the message dialogs own and
+    /// help lists here.
+    static let beckon: [ZenityOption] = [MessageOptions.Key.button.option] + Common.declared.listed(in: Section.beckon)
 
     /// zenity 4's options that zenity 3.44 lacks, listed with beckon's
     /// options in help: listing them in a dialog's own group would change the
@@ -50,19 +67,18 @@ enum ZenityOptionTable {
     static let zenity4: [ZenityOption] = ([MessageOptions.Key.icon, FormsOptions.Key.addMultilineEntry]
         as [any DeclaredOption]).map(\.option)
 
-    /// GTK's options, which zenity 3.44 hands to gtk_init and zenity 4 refuses.
-    static let gtkOnly: Set<String> = Set(([Common.display, Common.programClass, Common.programName, Key.gtkModule,
-                                            Key.gFatalWarnings] as [any DeclaredOption]).map(\.option.name))
-
     /// `--display`, listed with the dialog flags as zenity lists it.
     static let display = Common.display.option
+
+    /// GTK's options, which zenity 3.44 hands to gtk_init and zenity 4 refuses.
+    static let gtkOnly: Set<String> = Set((gtk + [display]).map(\.name))
 
     /// The dialog flags, in zenity's help order, then `--display`.
     static let application: [ZenityOption] = ZenityDialogs.all.map { ZenityOption($0.name, .none, nil, $0.flagHelp) }
         + [display]
 
     /// The options the parser reads itself: help and the reference.
-    static let parsers: [ZenityOption] = [Key.help.option, Key.helpAll.option, Key.beckonReference.option]
+    static let parsers: [ZenityOption] = Key.declared.unlisted
 
     /// Options that every dialog takes: the general ones (unless a dialog
     /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty`, `--no-tty` and
@@ -119,16 +135,17 @@ enum ZenityOptionTable {
 
     /// The help sections in zenity's order, beckon's before misc and GTK's.
     static let helpGroups: [HelpGroup] = {
-        var groups = [HelpGroup(name: "general", title: "General options", summary: "Show general options", options: general)]
+        var groups = [HelpGroup(name: Section.general.rawValue, title: "General options", summary: "Show general options",
+                                options: general)]
         for dialog in ZenityDialogs.all {
             groups.append(HelpGroup(name: dialog.name, title: dialog.helpTitle, summary: dialog.helpSummary,
                                     options: dialog.options.filter { $0.help != nil }))
         }
-        groups.append(HelpGroup(name: "beckon", title: "Beckon options (beyond zenity)",
+        groups.append(HelpGroup(name: Section.beckon.rawValue, title: "Beckon options (beyond zenity)",
                                 summary: "Show beckon's own options", options: beckon + zenity4))
-        groups.append(HelpGroup(name: "misc", title: "Miscellaneous options", summary: "Show miscellaneous options",
+        groups.append(HelpGroup(name: Section.misc.rawValue, title: "Miscellaneous options", summary: "Show miscellaneous options",
                                 options: misc))
-        groups.append(HelpGroup(name: "gtk", title: "GTK+ Options", summary: "Show GTK+ Options", options: gtk))
+        groups.append(HelpGroup(name: Section.gtk.rawValue, title: "GTK+ Options", summary: "Show GTK+ Options", options: gtk))
         return groups
     }()
 }

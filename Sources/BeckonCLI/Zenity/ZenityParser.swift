@@ -51,7 +51,7 @@ enum ZenityParser {
                 case Key.help.name: return .help(.summary)
                 case Key.helpAll.name: return .help(.all)
                 case Key.beckonReference.name:
-                    guard let format = ReferenceFormat(rawValue: inlineValue ?? "") else {
+                    guard let format = Key.beckonReference.choice(inlineValue ?? "") else {
                         throw .notAvailable("--" + name + (inlineValue.map { "=" + $0 } ?? ""))
                     }
                     return .reference(format)
@@ -88,7 +88,7 @@ enum ZenityParser {
             throw .notAvailable("--" + gtk.name)
         }
         // zenity refuses --switch without extra buttons before anything else.
-        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButton)
+        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
             && !given.has(MessageOptions.Key.button) {
             throw .switchNeedsButtons()
         }

@@ -43,7 +43,9 @@ enum ZenityReference {
     }
 
     /// Shell assignments the completion script holds: the dialog flags, and
-    /// per dialog the options it takes, `=` after those that take a value.
+    /// per dialog the options it takes, `=` after those that take a value;
+    /// then the words an option takes when its value is an enum's case
+    /// (``OptionChoice``), zenity's and `beckon terms`'.
     private static func bash() -> String {
         func words(_ options: [ZenityOption]) -> String {
             options.map { "--\($0.name)" + ($0.argument == .none ? "" : "=") }.joined(separator: " ")
@@ -59,7 +61,18 @@ enum ZenityReference {
         for dialog in ZenityDialogs.all {
             out += "  [\(dialog.name)]=\"\(words(dialog.options + zenity4Options(of: dialog)))\"\n"
         }
-        return out + ")\n"
+        out += ")\n"
+        out += choices("_beckon_values", ZenityOptionTable.helpGroups.flatMap(\.options))
+        return out + choices("_beckon_terms_values", TermsArguments.groups.flatMap(\.options))
+    }
+
+    /// `name`, a bash array of the words each of `options` that takes one of
+    /// an enum's cases (after `=` or as the next argument) may be.
+    private static func choices(_ name: String, _ options: [ZenityOption]) -> String {
+        var seen: Set<String> = []
+        let lines = options.filter { !$0.choices.isEmpty && $0.argument != .none && seen.insert($0.name).inserted }
+            .map { "  [\($0.name)]=\"\($0.choices.joined(separator: " "))\"\n" }
+        return "declare -gA \(name)=(\n" + lines.joined() + ")\n"
     }
 
     /// zenity 4's options that `dialog` makes use of: help lists them with

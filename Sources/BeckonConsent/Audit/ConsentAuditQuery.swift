@@ -36,6 +36,8 @@ public struct ConsentAuditQuery: Sendable, Hashable {
     /// The journal matches every beckon event passes: beckon's identifier,
     /// and one of the outcomes' MESSAGE_IDs (an OR, being one field).
     public static var journalMatches: [String] {
-        ["SYSLOG_IDENTIFIER=beckon"] + ConsentJournal.Event.allCases.map { "MESSAGE_ID=\($0.messageID)" }
+        typealias Field = ConsentJournal.Field
+        return ["\(Field.syslogIdentifier)=beckon"]
+            + ConsentJournal.Event.allCases.map { "\(Field.messageID)=\($0.messageID)" }
     }
 }

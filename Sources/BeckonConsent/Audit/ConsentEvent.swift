@@ -51,15 +51,15 @@ public struct ConsentEvent: Sendable, Hashable {
     /// one (no outcome it knows).
     public init?(_ entry: ConsentJournal.Entry) {
         let fields = entry.fields
-        guard let outcome = fields["BECKON_OUTCOME"].flatMap(ConsentJournal.Event.init(rawValue:))
+        guard let outcome = fields[ConsentJournal.Field.outcome].flatMap(ConsentJournal.Event.init(rawValue:))
             ?? fields[ConsentJournal.Field.event].flatMap(ConsentJournal.Event.init(rawValue:))
-            ?? fields["MESSAGE_ID"].flatMap(ConsentJournal.Event.init(messageID:))
+            ?? fields[ConsentJournal.Field.messageID].flatMap(ConsentJournal.Event.init(messageID:))
         else { return nil }
         self.init(time: entry.realtimeMicroseconds, outcome: outcome)
         func value(_ name: String) -> String? { fields[name].flatMap { $0.isEmpty ? nil : $0 } }
-        host = value("_HOSTNAME")
-        boot = value("_BOOT_ID")
-        machineID = value("_MACHINE_ID")
+        host = value(ConsentJournal.Field.hostname)
+        boot = value(ConsentJournal.Field.bootID)
+        machineID = value(ConsentJournal.Field.machineID)
         termsID = value(ConsentJournal.Field.termsID)
         version = value(ConsentJournal.Field.version)
         sha256 = value(ConsentJournal.Field.sha256)
@@ -68,12 +68,12 @@ public struct ConsentEvent: Sendable, Hashable {
         policy = value(ConsentJournal.Field.policy)
         gate = value(ConsentJournal.Field.gate).flatMap { ["true": true, "false": false][$0] }
         user = value(ConsentJournal.Field.user)
-        uid = value("BECKON_UID")
+        uid = value(ConsentJournal.Field.uid)
         sessionID = value(ConsentJournal.Field.sessionID)
-        sessionType = value("BECKON_SESSION_TYPE")
+        sessionType = value(ConsentJournal.Field.sessionType)
         acceptedAt = value(ConsentJournal.Field.acceptedAt)
-        sessionEndedBy = value("BECKON_SESSION_ENDED_BY")
-        senderUID = value("_UID")
-        executable = value("_EXE")
+        sessionEndedBy = value(ConsentJournal.Field.sessionEndedBy)
+        senderUID = value(ConsentJournal.Field.senderUID)
+        executable = value(ConsentJournal.Field.executable)
     }
 }

@@ -14,7 +14,7 @@ extension ConsentJournal {
         public subscript(name: String) -> String? { fields[name] }
 
         /// Whether it records an acceptance (not a revocation).
-        public var isAcceptance: Bool { fields["MESSAGE_ID"] == acceptedMessageID }
+        public var isAcceptance: Bool { fields[Field.messageID] == acceptedMessageID }
 
         /// The record the entry describes.
         public var record: ConsentRecord? {
@@ -27,7 +27,7 @@ extension ConsentJournal {
             record.policy = fields[Field.policy]
             record.gate = fields[Field.gate] == "true"
             record.sessionID = fields[Field.sessionID]
-            record.bootID = fields["_BOOT_ID"]
+            record.bootID = fields[Field.bootID]
             return record
         }
     }
@@ -44,8 +44,9 @@ extension ConsentJournal {
 
     /// The fields an ``Entry`` is read with.
     public static let fieldNames = [
-        "MESSAGE_ID", Field.event, Field.termsID, Field.version, Field.sha256, Field.acceptedAt, Field.user,
-        Field.language, Field.file, Field.gate, Field.policy, Field.sessionID, "_UID", "_EXE", "_BOOT_ID",
+        Field.messageID, Field.event, Field.termsID, Field.version, Field.sha256, Field.acceptedAt, Field.user,
+        Field.language, Field.file, Field.gate, Field.policy, Field.sessionID, Field.senderUID, Field.executable,
+        Field.bootID,
     ]
 
     /// The newest entries (at most `limit`) that match every one of `matches`
@@ -146,8 +147,8 @@ extension ConsentJournal {
     public static func newestTrustedEntry(id: String) throws(ReadError) -> Entry? {
         guard let executable = ownExecutable else { throw ReadError(code: -ENOENT) }
         return try entries(matching: [
-            "MESSAGE_ID=\(acceptedMessageID)", "MESSAGE_ID=\(revokedMessageID)",
-            "\(Field.termsID)=\(id)", "_UID=\(getuid())", "_EXE=\(executable)",
+            "\(Field.messageID)=\(acceptedMessageID)", "\(Field.messageID)=\(revokedMessageID)",
+            "\(Field.termsID)=\(id)", "\(Field.senderUID)=\(getuid())", "\(Field.executable)=\(executable)",
         ], limit: 1).first
     }
 

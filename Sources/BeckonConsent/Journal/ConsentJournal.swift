@@ -87,6 +87,21 @@ public enum ConsentJournal {
         /// How a gate's session was ended: gnome, plasma, ksmserver, xfce, logind, command.
         public static let sessionEndedBy = "BECKON_SESSION_ENDED_BY"
 
+        // journald's own fields: the first four beckon writes with every
+        // entry; the underscored ones journald adds itself, which no writer
+        // can forge, and the audit reads.
+        public static let messageID = "MESSAGE_ID"
+        public static let message = "MESSAGE"
+        public static let priority = "PRIORITY"
+        public static let syslogIdentifier = "SYSLOG_IDENTIFIER"
+        public static let hostname = "_HOSTNAME"
+        public static let bootID = "_BOOT_ID"
+        public static let machineID = "_MACHINE_ID"
+        /// The uid of the process that wrote the entry.
+        public static let senderUID = "_UID"
+        /// The executable that wrote the entry.
+        public static let executable = "_EXE"
+
         /// Each member of a record's JSON (`--status --json`, the record file)
         /// with the journal field that holds the same value. `gate` absent
         /// from a record is `false` in the journal; `boot_id` is journald's own
@@ -94,7 +109,7 @@ public enum ConsentJournal {
         public static let byRecordMember: [(member: String, field: String)] = [
             ("id", termsID), ("version", version), ("sha256", sha256), ("accepted_at", acceptedAt), ("user", user),
             ("language", language), ("file", file), ("policy", policy), ("gate", gate), ("session_id", sessionID),
-            ("boot_id", "_BOOT_ID"),
+            ("boot_id", bootID),
         ]
     }
 
@@ -191,10 +206,10 @@ public enum ConsentJournal {
     /// The entry's fields, "NAME=value", for `event` in `context`.
     public static func fields(for event: Event, _ context: Context) -> [String] {
         var fields = [
-            "MESSAGE_ID=\(event.messageID)",
-            "MESSAGE=\(message(for: event, context))",
-            "PRIORITY=\(event.priority)",
-            "SYSLOG_IDENTIFIER=beckon",
+            "\(Field.messageID)=\(event.messageID)",
+            "\(Field.message)=\(message(for: event, context))",
+            "\(Field.priority)=\(event.priority)",
+            "\(Field.syslogIdentifier)=beckon",
             "\(Field.outcome)=\(event.rawValue)",
             "\(Field.event)=\(event.rawValue)",
         ]
