@@ -74,7 +74,8 @@ let package = Package(
         // What `import Beckon` gives a program: the dialogs, the terms window,
         // consent and the login gate, under the one name it had before the split.
         .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON"]),
-        .target(name: "BeckonCLI", dependencies: ["Beckon", "BeckonLoginGate", "CGtk", "CBeckonShim"],
+        .target(name: "BeckonCLI", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate",
+                                                "BeckonIO", "BeckonJSON", "CGtk", "CBeckonShim"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import BeckonLoginGate
 import Glibc
 

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import Glibc
 
 /// Where a dialog is asked when no display can be opened: `--tty` asks on the

@@ -9,7 +9,7 @@ extension Terms {
     /// of the caller's own writes nothing either. An Accept's entry is the
     /// store's (``ConsentStore/save(_:)``), written with the record.
     static func journal(_ event: ConsentJournal.Event, _ document: TermsDocument?, _ options: TermsOptions) {
-        guard let id = options.consentID, (try? options.resolvedStore())?.logsToJournal == true else { return }
+        guard let id = options.consent.id, (try? options.resolvedStore())?.logsToJournal == true else { return }
         ConsentJournal.write(event, ConsentJournal.Context(termsID: id, document: document, consent: options.consent))
     }
 

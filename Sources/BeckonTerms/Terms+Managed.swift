@@ -34,9 +34,9 @@ extension ManagedTerms {
         if let requiresScroll { options.requiresScroll = requiresScroll }
         if gate { options.gate = true }
         if let reread { options.reread = reread }
-        options.consentID = id
-        options.version = version
-        options.askOnce = false
-        options.consentDetails = consentDetails(login: login)
+        options.consent.id = id
+        options.consent.version = version
+        options.consent.askOnce = false
+        options.consent.details = consentDetails(login: login)
     }
 }

@@ -57,7 +57,7 @@ public enum Terms {
         var request = TermsRequest(prepared, options: options)
         // A store that cannot be read now is no earlier acceptance: the terms
         // are shown as to someone new, and Accept's write says what is wrong.
-        if let id = options.consentID { request.earlier = try? earlierAcceptance(of: document, id: id, options: options) }
+        if let id = options.consent.id { request.earlier = try? earlierAcceptance(of: document, id: id, options: options) }
         journal(.shown, document, options) // MARK: every outcome in the journal (Terms+Journal.swift)
         let outcome = try await answer(dialog.present(request).outcome, document, options)
         if let event = ConsentJournal.Event(outcome), event != .accepted { journal(event, document, options) }
@@ -70,8 +70,8 @@ public enum Terms {
     {
         switch ending {
         case .button(Int(TermsWindow.acceptResponse)):
-            guard let id = options.consentID else { return .accepted(nil) }
-            return .accepted(try recordAcceptance(of: document, id: id, version: options.version, options: options))
+            guard let id = options.consent.id else { return .accepted(nil) }
+            return .accepted(try recordAcceptance(of: document, id: id, version: options.consent.version, options: options))
         case .button:
             return .declined
         case .escape, .close, .destroyed:
@@ -89,7 +89,7 @@ public enum Terms {
         throws(TermsError) -> TermsChanges.Earlier?
     {
         do {
-            return try TermsChanges.Earlier.find(for: document, id: id, version: options.version,
+            return try TermsChanges.Earlier.find(for: document, id: id, version: options.consent.version,
                                                  in: options.resolvedStore(), reread: options.reread, gate: options.gate)
         } catch {
             throw .consentStore(error)
@@ -101,8 +101,8 @@ public enum Terms {
     /// and a record written into it by hand must not open a login gate (the
     /// managed gate decides from the journal's trusted fields instead).
     private static func skippable(_ document: TermsDocument, _ options: TermsOptions) throws(TermsError) -> ConsentRecord? {
-        guard options.askOnce, !options.gate, let id = options.consentID else { return nil }
-        return try existingConsent(for: document, id: id, version: options.version, options: options)
+        guard options.consent.askOnce, !options.gate, let id = options.consent.id else { return nil }
+        return try existingConsent(for: document, id: id, version: options.consent.version, options: options)
     }
 
     /// The record for `id` when it covers `document` (and `version`, when given).

@@ -36,8 +36,6 @@ public struct TermsOptions: Sendable {
     }
 }
 
-// The consent settings under the names they had before ``ConsentSettings``
-// held them, so that programs written against TermsOptions keep compiling.
 extension TermsOptions {
     /// Whether the terms come before the desktop: a shield covers every
     /// monitor, the window stays above and keeps the keyboard, and Escape,
@@ -48,36 +46,4 @@ extension TermsOptions {
         set { consent.loginGate = newValue }
     }
 
-    /// ``ConsentSettings/id``.
-    public var consentID: String? {
-        get { consent.id }
-        set { consent.id = newValue }
-    }
-    /// ``ConsentSettings/version``.
-    public var version: String? {
-        get { consent.version }
-        set { consent.version = newValue }
-    }
-    /// ``ConsentSettings/askOnce``: whether to return
-    /// ``TermsOutcome/alreadyAccepted(_:)`` without a window when a record
-    /// covers these terms. Ignored under ``gate``: the window is shown.
-    public var askOnce: Bool {
-        get { consent.askOnce }
-        set { consent.askOnce = newValue }
-    }
-    /// ``ConsentSettings/store``.
-    public var store: ConsentStore? {
-        get { consent.store }
-        set { consent.store = newValue }
-    }
-    /// ``ConsentSettings/onWarning``.
-    public var onWarning: @Sendable (String) -> Void {
-        get { consent.onWarning }
-        set { consent.onWarning = newValue }
-    }
-    /// ``ConsentSettings/details``.
-    public var consentDetails: ConsentDetails? {
-        get { consent.details }
-        set { consent.details = newValue }
-    }
 }

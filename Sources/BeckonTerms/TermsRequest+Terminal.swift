@@ -36,7 +36,7 @@ private final class TermsPager: TerminalPrompt {
                          requiresCheckbox: request.options.checkboxLabel != nil)
         var styled = request.prepared.styled
         if let earlier = request.earlier {
-            let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.onWarning)
+            let changes = TermsChanges.Pager(earlier, styled: &styled, labels: labels, onWarning: request.options.consent.onWarning)
             if changes.progress.gatesAccept {
                 acceptCondition.requiresScroll = false
                 acceptCondition.unshownChanges = changes.progress.unshown

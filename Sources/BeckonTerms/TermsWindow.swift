@@ -76,7 +76,7 @@ final class TermsWindow {
     private init(prepared: PreparedTerms, options: TermsOptions) {
         self.prepared = prepared
         self.labels = options.labels
-        self.onWarning = options.onWarning
+        self.onWarning = options.consent.onWarning
         self.acceptCondition = AcceptCondition(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
         self.pages = TermsPages(markdownBytes: prepared.document.markdown.utf8.count)
     }

@@ -298,13 +298,13 @@ import Testing
         let (terms, document) = try terms(fixture, .oncePerVersion)
         try fixture.store.save(accepted(document, login: login))
         var options = TermsOptions()
-        options.store = fixture.store
+        options.consent.store = fixture.store
         // No GTK runs in this test: a window would throw, so this outcome came without one.
         let outcome = try await Terms.present(managed: terms, options: options, login: login)
         #expect(outcome == .alreadyAccepted(try #require(try fixture.store.record(id: terms.id))))
         var applied = TermsOptions()
         terms.apply(to: &applied, login: login)
-        #expect(applied.consentID == terms.id && applied.version == "3" && applied.consentDetails?.login == login)
+        #expect(applied.consent.id == terms.id && applied.consent.version == "3" && applied.consent.details?.login == login)
     }
 
     @Test func theReasonsAreNamedAsDocumented() {

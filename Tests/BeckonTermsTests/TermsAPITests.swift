@@ -12,10 +12,10 @@ import Testing
 @Suite struct TermsAPITests {
     func options(_ directory: URL, id: String = "org.example.API", version: String? = "1") -> TermsOptions {
         var options = TermsOptions()
-        options.store = ConsentStore(directory: directory.path) { _ in }
-        options.consentID = id
-        options.version = version
-        options.askOnce = true
+        options.consent.store = ConsentStore(directory: directory.path) { _ in }
+        options.consent.id = id
+        options.consent.version = version
+        options.consent.askOnce = true
         return options
     }
 

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--calendar` dialog: `text` (as
 /// given: escapes and markup are still to be processed), the `day`, `month`

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--color-selection` dialog:
 /// `color` (any text gdk_rgba_parse takes; anything else is ignored) and

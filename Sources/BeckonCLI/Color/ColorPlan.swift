@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// A colour dialog worked out from its options, before any window exists:
 /// the request to show and what each button means.

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--entry` dialog: `text` (GLib
 /// escapes still to be expanded), `entryText` (what the field starts with)

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--file-selection` dialog, read
 /// through its ``Key``: `filename` (a folder to open in, absolute, a file to

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--forms` dialog.
 struct FormsOptions: KindOptions, Equatable {

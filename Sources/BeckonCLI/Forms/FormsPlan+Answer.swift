@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import BeckonJSON
 
 extension FormsPlan {

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--list` dialog, read through
 /// its ``Key``: `text` (escapes and markup still to be processed), every

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import CGtk
 
 /// A list dialog worked out from its options, before any window exists: the

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// A button from beckon's `--button LABEL[:CODE]`.
 public struct CustomButton: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import Glibc
 
 /// `--hint NAME:VALUE` and `hints:` read as zenity 3.44 reads them: the type

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--notification`, read through
 /// its ``Key``: `text` ("summary\nbody" with GLib's escapes still to be

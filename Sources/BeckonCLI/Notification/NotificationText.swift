@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// A notification's text as zenity reads `--text` and `message:`: GLib's
 /// escapes first (`\n` becomes a newline), then the summary is the first

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--password` dialog, read
 /// through its ``Key``: `username`, and `text`, which zenity accepts here and

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import BeckonJSON
 
 /// A `--password` dialog worked out from its options, before any window

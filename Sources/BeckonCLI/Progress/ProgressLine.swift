@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import CGtk
 
 /// One line of a progress dialog's stdin, read as zenity 3.44 reads it.

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--progress` dialog, read
 /// through its ``Key``: `text` (escapes and markup still to be processed),

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import Glibc
 
 /// A progress dialog worked out from its options, before any window exists:

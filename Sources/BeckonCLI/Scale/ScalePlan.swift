@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// A scale dialog worked out from its options, before any window exists: the
 /// request to show, what each button means, and any warning for stderr.

@@ -1,5 +1,6 @@
-import Beckon
 import BeckonConsent
+import BeckonCore
+import BeckonTerms
 
 /// The options of `beckon terms`, declared in the same system as zenity's
 /// (``OptionKey``) and read with the same grammar (``OptionScanner``):

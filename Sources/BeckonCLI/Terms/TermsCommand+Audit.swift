@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import BeckonConsent
 
 // MARK: --audit: the consent events in the journal (docs/terms.md, "Auditing consent")

@@ -1,6 +1,7 @@
-import Beckon
 import BeckonConsent
+import BeckonCore
 import BeckonLoginGate
+import BeckonTerms
 import Glibc
 
 /// `beckon terms --gate`: the warden that ends the session unless the terms

@@ -1,6 +1,7 @@
-import Beckon
 import BeckonConsent
+import BeckonCore
 import BeckonIO
+import BeckonTerms
 import Glibc
 
 /// `beckon terms --managed [ID…]`: terms an administrator configured

@@ -1,7 +1,8 @@
-import Beckon
 import BeckonConsent
+import BeckonCore
 import BeckonIO
 import BeckonJSON
+import BeckonTerms
 import Glibc
 
 /// `beckon terms`: the terms-of-use acceptance dialog. See docs/terms.md.
@@ -50,7 +51,7 @@ enum TermsCommand {
             Terms.journalTimeoutBeforeShowing(options: options) // MARK: every outcome in the journal
             return try finish(.timedOut, arguments)
         }
-        for warning in document.warnings { options.onWarning(warning) }
+        for warning in document.warnings { options.consent.onWarning(warning) }
 
         if arguments.once, let id = arguments.id,
            let record = try mapErrors({ () throws(TermsError) in
@@ -100,15 +101,15 @@ enum TermsCommand {
         options.timeout = arguments.timeout.map { .seconds($0) }
         if let width = arguments.width { options.width = width }
         if let height = arguments.height { options.height = height }
-        options.consentID = arguments.id
-        options.version = arguments.version
-        options.consentDetails = managedConsentDetails(arguments)
-        options.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
+        options.consent.id = arguments.id
+        options.consent.version = arguments.version
+        options.consent.details = managedConsentDetails(arguments)
+        options.consent.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
         if arguments.id != nil {
-            let warn = options.onWarning
+            let warn = options.consent.onWarning
             var store = try mapErrors { () throws(ConsentStoreError) in try ConsentStore.standard(onWarning: warn) }
             harness?.adjustStore(&store)
-            options.store = store
+            options.consent.store = store
         }
         return options
     }
@@ -132,7 +133,7 @@ enum TermsCommand {
     }
 
     private static func status(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
-        guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
+        guard let store = options.consent.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
         guard let record = try mapErrors({ () throws(ConsentStoreError) in try store.record(id: id) }) else {
             if arguments.json { try StandardOutput.writeAnswer(JSONValue.null.serialized() + "\n") }
             return ZenityExitCode.cancel.defaultValue
@@ -142,7 +143,7 @@ enum TermsCommand {
     }
 
     private static func revoke(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
-        guard let store = options.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
+        guard let store = options.consent.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
         let removed = try mapErrors { () throws(ConsentStoreError) in try store.remove(id: id) }
         if arguments.json { try StandardOutput.writeAnswer((removed?.json ?? JSONValue.null).serialized() + "\n") }
         return removed == nil ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue

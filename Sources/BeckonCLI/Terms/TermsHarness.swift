@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import BeckonConsent
 
 /// What a test build puts in the place of the person at `beckon terms`: a

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Everything the command line says about a `--text-info` dialog, read
 /// through its ``Key``: `filename` (the file to show; nil reads standard

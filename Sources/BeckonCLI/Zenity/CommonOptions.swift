@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import Glibc
 
 /// The options every dialog shares: zenity's general options, GTK's own,

@@ -1,4 +1,5 @@
-import Beckon
+import BeckonConsent
+import BeckonCore
 
 /// An option's value that is one of an enum's cases: the enum is the one
 /// place its words are written, and the option's parsing, help and

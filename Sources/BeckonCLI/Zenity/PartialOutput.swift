@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Text a dialog writes to stdout while it is still shown (a scale's
 /// `--print-partial`). The first write that fails ends the dialog at once with

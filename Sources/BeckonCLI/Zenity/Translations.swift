@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import CBeckonShim
 
 /// Where default labels, titles and texts come from.

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// What a button stands for, which decides the exit code and stdout.
 enum ButtonMeaning: Sendable, Equatable {

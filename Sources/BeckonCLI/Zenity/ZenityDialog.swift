@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// One zenity dialog on the command line, once its options are read: what it
 /// shows and how its ending prints. Each kind's folder has one.

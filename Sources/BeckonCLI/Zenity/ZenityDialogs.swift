@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// Every zenity 3.44 dialog, in zenity's help order. Each kind's type lives in
 /// its own folder.

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 /// A zenity kind's CLI contract: its options (``ParsedOptions``) make a plan,
 /// and one ``run(_:)`` shows the plan's request and prints the reply through

@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 
 extension ZenityText {
     /// The text of a label that zenity sets with `gtk_label_set_markup

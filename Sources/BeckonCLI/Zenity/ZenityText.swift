@@ -1,4 +1,4 @@
-import Beckon
+import BeckonCore
 import CGtk
 
 /// zenity's treatment of `--text`: GLib escapes, then Pango markup.

@@ -12,12 +12,6 @@ extension TermsChanges {
         /// What must be shown again before Accept opens.
         public var reread: TermsReread
 
-        public init(record: ConsentRecord, changes: TermsChanges?, reread: TermsReread) {
-            self.record = record
-            self.changes = changes
-            self.reread = reread
-        }
-
         /// The earlier acceptance of `document` in `store` under `id`, when
         /// there is one that does not cover it; nil when there is none (or it
         /// covers these terms). `reread` nil means ``TermsReread/changes``,

@@ -12,7 +12,7 @@ import Glibc
 /// (or no libsystemd) nothing is written and nothing is said, and the record
 /// file holds the answer. The fields are documented in docs/terms.md ("The
 /// consent record in the system journal"). Under a gate the accept and
-/// revoke entries are read back (`ConsentJournal+Reading.swift`): journald's
+/// revoke entries are read back (`ConsentJournal+Lookup.swift`): journald's
 /// own `_UID` and `_EXE` on them are what "already accepted" rests on.
 public enum ConsentJournal {
     /// What happened: the entry's `BECKON_OUTCOME` (and `BECKON_EVENT`), each
