@@ -106,24 +106,7 @@ public struct TermsLabels: Sendable, Hashable {
             scrollHint: "Scrollen Sie bis zum Ende der Bedingungen, um sie zu akzeptieren.",
             tickHint: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
             scrollAndTickHint: "Scrollen Sie bis zum Ende und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.")
-            .withChanges(
-                changed: "Geändert", new: "Neu", previous: "_Vorherige Änderung", next: "_Nächste Änderung",
-                summary: "{count} von {total} Abschnitten geändert, seit Sie {version} am {date} akzeptiert haben:",
-                version: "Version {version}", earlierText: "eine frühere Fassung", removed: "Entfernt:",
-                readWhole: "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; was sich geändert hat, kann nicht gezeigt werden (es wurde keine Kopie aufbewahrt, oder die Bedingungen sind zu lang), lesen Sie sie daher ganz.",
-                hint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung), um die Bedingungen zu akzeptieren.",
-                tickHint: "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.")
-            .withAccessibility(
-                read: "{percent} % gelesen", linesLeft: "noch {count} Zeilen", sentenceBreak: ". ",
-                acceptAvailable: "Sie können die Bedingungen jetzt akzeptieren.",
-                previousPage: "Vorherige Seite", nextPage: "Nächste Seite",
-                onFirstPage: "Dies ist die erste Seite.", onLastPage: "Dies ist die letzte Seite.",
-                noEarlierChange: "Vor dieser gibt es keine Änderung.", noLaterChange: "Nach dieser gibt es keine Änderung.")
-            .withPager(
-                lines: "Zeilen {first}–{last} von {total}", more: "Leertaste/Bild↓: weiter · Tab: Knöpfe",
-                end: "(Ende) · Tab: Knöpfe", changeAt: "Änderung {number} von {count}",
-                changesCount: "{count} geändert", allShown: "alle gezeigt", left: "noch {count}",
-                keys: "n/N: nächste/vorherige Änderung"),
+            .with(Self.moreWords.map { ($0.word, $0.de) }),
         "fr": TermsLabels(
             title: "Conditions d’utilisation", decline: "_Refuser", accept: "_Accepter",
             scrollHint: "Faites défiler les conditions jusqu’à la fin pour les accepter.",
@@ -154,24 +137,7 @@ public struct TermsLabels: Sendable, Hashable {
             scrollHint: "同意するには規約を最後までスクロールしてください。",
             tickHint: "同意するにはチェックボックスをオンにしてください。",
             scrollAndTickHint: "同意するには規約を最後までスクロールし、チェックボックスをオンにしてください。")
-            .withChanges(
-                changed: "変更", new: "新規", previous: "前の変更(_P)", next: "次の変更(_N)",
-                summary: "{date} に{version}に同意して以降、{total} 節中 {count} 節が変更されました:",
-                version: "バージョン {version} ", earlierText: "以前の版", removed: "削除:",
-                readWhole: "同意した後に規約が変更されました。変更箇所を示せないため(同意した版の写しが保存されていないか、規約が長すぎます)、全文をお読みください。",
-                hint: "同意するには、印の付いた各節を表示してください(次の変更)。",
-                tickHint: "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。")
-            .withAccessibility(
-                read: "{percent}% 読了", linesLeft: "残り {count} 行", sentenceBreak: "。",
-                acceptAvailable: "規約に同意できるようになりました。",
-                previousPage: "前のページ", nextPage: "次のページ",
-                onFirstPage: "最初のページです。", onLastPage: "最後のページです。",
-                noEarlierChange: "これより前の変更はありません。", noLaterChange: "これより後の変更はありません。")
-            .withPager(
-                lines: "{total} 行中 {first}–{last} 行", more: "Space/PgDn: 次へ · Tab: ボタン",
-                end: "(終わり) · Tab: ボタン", changeAt: "変更 {number}/{count}",
-                changesCount: "{count} 件の変更", allShown: "すべて表示済み", left: "残り {count} 件",
-                keys: "n/N: 次/前の変更"),
+            .with(Self.moreWords.map { ($0.word, $0.ja) }),
         "zh": TermsLabels(
             title: "使用条款", decline: "拒绝(_D)", accept: "接受(_A)",
             scrollHint: "请滚动到条款末尾以接受条款。",
@@ -179,55 +145,49 @@ public struct TermsLabels: Sendable, Hashable {
             scrollAndTickHint: "请滚动到条款末尾并勾选复选框以接受条款。"),
     ]
 
-    /// These labels with the words for changed terms in another language.
-    private func withChanges(changed: String, new: String, previous: String, next: String, summary: String,
-                             version: String, earlierText: String, removed: String, readWhole: String,
-                             hint: String, tickHint: String) -> TermsLabels {
-        var labels = self
-        labels.changedMark = changed
-        labels.newMark = new
-        labels.previousChange = previous
-        labels.nextChange = next
-        labels.changesSummary = summary
-        labels.acceptedVersion = version
-        labels.acceptedEarlierText = earlierText
-        labels.removedSections = removed
-        labels.readWholeAgain = readWhole
-        labels.changesHint = hint
-        labels.changesAndTickHint = tickHint
-        return labels
-    }
+    /// The words past the window's first six, in the languages that have
+    /// them all: a row per word, so a new word is one row with each of its
+    /// translations (German, then Japanese), and none can be left out.
+    private static let moreWords: [(word: WritableKeyPath<TermsLabels, String> & Sendable, de: String, ja: String)] = [
+        (\.changedMark, "Geändert", "変更"),
+        (\.newMark, "Neu", "新規"),
+        (\.previousChange, "_Vorherige Änderung", "前の変更(_P)"),
+        (\.nextChange, "_Nächste Änderung", "次の変更(_N)"),
+        (\.changesSummary, "{count} von {total} Abschnitten geändert, seit Sie {version} am {date} akzeptiert haben:",
+         "{date} に{version}に同意して以降、{total} 節中 {count} 節が変更されました:"),
+        (\.acceptedVersion, "Version {version}", "バージョン {version} "),
+        (\.acceptedEarlierText, "eine frühere Fassung", "以前の版"),
+        (\.removedSections, "Entfernt:", "削除:"),
+        (\.readWholeAgain, "Diese Bedingungen haben sich geändert, seit Sie sie akzeptiert haben; was sich geändert hat, kann nicht gezeigt werden (es wurde keine Kopie aufbewahrt, oder die Bedingungen sind zu lang), lesen Sie sie daher ganz.",
+         "同意した後に規約が変更されました。変更箇所を示せないため(同意した版の写しが保存されていないか、規約が長すぎます)、全文をお読みください。"),
+        (\.changesHint, "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung), um die Bedingungen zu akzeptieren.",
+         "同意するには、印の付いた各節を表示してください(次の変更)。"),
+        (\.changesAndTickHint, "Zeigen Sie jeden markierten Abschnitt an (Nächste Änderung) und setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
+         "同意するには、印の付いた各節を表示し(次の変更)、チェックボックスをオンにしてください。"),
+        (\.readProgress, "{percent} % gelesen", "{percent}% 読了"),
+        (\.linesLeft, "noch {count} Zeilen", "残り {count} 行"),
+        (\.sentenceBreak, ". ", "。"),
+        (\.acceptAvailable, "Sie können die Bedingungen jetzt akzeptieren.", "規約に同意できるようになりました。"),
+        (\.previousPage, "Vorherige Seite", "前のページ"),
+        (\.nextPage, "Nächste Seite", "次のページ"),
+        (\.onFirstPage, "Dies ist die erste Seite.", "最初のページです。"),
+        (\.onLastPage, "Dies ist die letzte Seite.", "最後のページです。"),
+        (\.noEarlierChange, "Vor dieser gibt es keine Änderung.", "これより前の変更はありません。"),
+        (\.noLaterChange, "Nach dieser gibt es keine Änderung.", "これより後の変更はありません。"),
+        (\.pagerLines, "Zeilen {first}–{last} von {total}", "{total} 行中 {first}–{last} 行"),
+        (\.pagerMore, "Leertaste/Bild↓: weiter · Tab: Knöpfe", "Space/PgDn: 次へ · Tab: ボタン"),
+        (\.pagerEnd, "(Ende) · Tab: Knöpfe", "(終わり) · Tab: ボタン"),
+        (\.changeAt, "Änderung {number} von {count}", "変更 {number}/{count}"),
+        (\.changesCount, "{count} geändert", "{count} 件の変更"),
+        (\.changesAllShown, "alle gezeigt", "すべて表示済み"),
+        (\.changesLeft, "noch {count}", "残り {count} 件"),
+        (\.changeKeys, "n/N: nächste/vorherige Änderung", "n/N: 次/前の変更"),
+    ]
 
-    /// These labels with the words for screen readers in another language.
-    private func withAccessibility(read: String, linesLeft: String, sentenceBreak: String, acceptAvailable: String,
-                                   previousPage: String, nextPage: String, onFirstPage: String, onLastPage: String,
-                                   noEarlierChange: String, noLaterChange: String) -> TermsLabels {
+    /// These labels with `words` in place of the English defaults.
+    private func with(_ words: [(WritableKeyPath<TermsLabels, String> & Sendable, String)]) -> TermsLabels {
         var labels = self
-        labels.readProgress = read
-        labels.linesLeft = linesLeft
-        labels.sentenceBreak = sentenceBreak
-        labels.acceptAvailable = acceptAvailable
-        labels.previousPage = previousPage
-        labels.nextPage = nextPage
-        labels.onFirstPage = onFirstPage
-        labels.onLastPage = onLastPage
-        labels.noEarlierChange = noEarlierChange
-        labels.noLaterChange = noLaterChange
-        return labels
-    }
-
-    /// These labels with the terminal pager's words in another language.
-    private func withPager(lines: String, more: String, end: String, changeAt: String, changesCount: String,
-                           allShown: String, left: String, keys: String) -> TermsLabels {
-        var labels = self
-        labels.pagerLines = lines
-        labels.pagerMore = more
-        labels.pagerEnd = end
-        labels.changeAt = changeAt
-        labels.changesCount = changesCount
-        labels.changesAllShown = allShown
-        labels.changesLeft = left
-        labels.changeKeys = keys
+        for (word, text) in words { labels[keyPath: word] = text }
         return labels
     }
 

@@ -65,14 +65,14 @@ struct TermsArguments: ParsedOptions, Equatable {
         let file = OptionKey.string("file", "FILENAME", "Read the terms from FILENAME (default: standard input; at most 16 MiB)")
         let filename = OptionKey.string("filename", "FILENAME", nil)
         let encoding = OptionKey.string("encoding", "CHARSET", "The terms' charset when it is not UTF-8 or the locale's")
-        let title = OptionKey.string("title", "TITLE", "Set the window title")
+        let title = CommonOptions.Key.title.reused(help: "Set the window title")
         let acceptLabel = OptionKey.string("accept-label", "TEXT", "Set the label of the Accept button")
         let declineLabel = OptionKey.string("decline-label", "TEXT", "Set the label of the Decline button")
         let checkbox = OptionKey.string("checkbox", "TEXT", "Add a checkbox that must be ticked before accepting")
         let noRequireScroll = OptionKey.flag("no-require-scroll", "Allow accepting before scrolling to the end")
         let requireScroll = OptionKey.flag("require-scroll", nil)
-        let width = OptionKey.int("width", "WIDTH", "Set the window width")
-        let height = OptionKey.int("height", "HEIGHT", "Set the window height")
+        let width = CommonOptions.Key.width.reused(help: "Set the window width")
+        let height = CommonOptions.Key.height.reused(help: "Set the window height")
         /// zenity's `--timeout`, one declaration and one rule for the whole binary.
         let timeout = CommonOptions.Key.timeout.reused()
         let tty = OptionKey.flag("tty", "Show the terms on the terminal, not in a window\n"

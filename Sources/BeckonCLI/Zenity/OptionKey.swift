@@ -33,6 +33,15 @@ struct OptionKey<Value: Sendable>: DeclaredOption {
         OptionRegistration.record(option)
         return self
     }
+
+    /// The same, with help in this command's words (`beckon terms --title`
+    /// sets the window's title, zenity's the dialog's): one name, type and
+    /// rule, two help lines.
+    func reused(help: String?) -> Self {
+        var option = option
+        option.help = help
+        return Self(option: option, read: read)
+    }
 }
 
 extension OptionKey where Value == Bool {

@@ -57,23 +57,22 @@ public struct ConsentEvent: Sendable, Hashable {
         else { return nil }
         self.init(time: entry.realtimeMicroseconds, outcome: outcome)
         func value(_ name: String) -> String? { fields[name].flatMap { $0.isEmpty ? nil : $0 } }
-        host = value(ConsentJournal.Field.hostname)
-        boot = value(ConsentJournal.Field.bootID)
-        machineID = value(ConsentJournal.Field.machineID)
-        termsID = value(ConsentJournal.Field.termsID)
-        version = value(ConsentJournal.Field.version)
-        sha256 = value(ConsentJournal.Field.sha256)
-        language = value(ConsentJournal.Field.language)
-        file = value(ConsentJournal.Field.file)
-        policy = value(ConsentJournal.Field.policy)
+        for (property, name) in Self.textFields { self[keyPath: property] = value(name) }
         gate = value(ConsentJournal.Field.gate).flatMap { ["true": true, "false": false][$0] }
-        user = value(ConsentJournal.Field.user)
-        uid = value(ConsentJournal.Field.uid)
-        sessionID = value(ConsentJournal.Field.sessionID)
-        sessionType = value(ConsentJournal.Field.sessionType)
-        acceptedAt = value(ConsentJournal.Field.acceptedAt)
-        sessionEndedBy = value(ConsentJournal.Field.sessionEndedBy)
-        senderUID = value(ConsentJournal.Field.senderUID)
-        executable = value(ConsentJournal.Field.executable)
     }
+
+    /// Each text property and the journal field it is read from: an empty
+    /// value is nil, as a missing one is.
+    private static let textFields: [(WritableKeyPath<ConsentEvent, String?> & Sendable, String)] = {
+        typealias Field = ConsentJournal.Field
+        return [
+            (\.host, Field.hostname), (\.boot, Field.bootID), (\.machineID, Field.machineID),
+            (\.termsID, Field.termsID), (\.version, Field.version), (\.sha256, Field.sha256),
+            (\.language, Field.language), (\.file, Field.file), (\.policy, Field.policy),
+            (\.user, Field.user), (\.uid, Field.uid), (\.sessionID, Field.sessionID),
+            (\.sessionType, Field.sessionType), (\.acceptedAt, Field.acceptedAt),
+            (\.sessionEndedBy, Field.sessionEndedBy), (\.senderUID, Field.senderUID),
+            (\.executable, Field.executable),
+        ]
+    }()
 }
