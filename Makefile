@@ -18,17 +18,22 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
+.PHONY: all deps deps-build build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
 
 all: build
 
+# What the tests and benchmarks need (both package lists, the test locales);
+# deps-build only what building and running need, for make demo.
 deps:
 	scripts/install-deps
+
+deps-build:
+	scripts/install-deps --build
 
 build: deps
 	$(SWIFT) build
 
-release: deps $(STATIC_CXX)/.done
+release: deps-build $(STATIC_CXX)/.done
 	$(SWIFT) build $(RELEASE_FLAGS) --product beckon
 
 $(STATIC_CXX)/.done:
@@ -121,7 +126,7 @@ install: release
 	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
 # A Debian package (scripts/make-deb): the route the README shows first.
-deb: release
+deb: deps release
 	scripts/make-deb
 
 # Build, install, run and remove the package on this machine (root); CI does.

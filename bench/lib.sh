@@ -3,7 +3,7 @@
 #   bench_own_display "$@"   rerun the calling script on a private Xvfb without a window
 #                            manager (scripts/with-display --no-wm), unless it already runs
 #                            on one; call it before anything that needs the display
-#   bench_ref_dialog DIR     build the C floor (../shared/tools/ref_dialog.c) into DIR/ref_dialog
+#   bench_ref_dialog DIR     build the C floor (bench/tools/ref_dialog.c) into DIR/ref_dialog
 #   bench_make_var NAME      a variable of the Makefile, fully expanded
 #   bench_write_section DOC NAME FILE [HEADING]
 #                            put FILE between DOC's "<!-- NAME: results begin/end -->" markers;
@@ -16,7 +16,7 @@ bench_own_display() {
 }
 
 bench_ref_dialog() {
-  local dir=$1 shared=${BECKON_SHARED:-$root/../shared}
+  local dir=$1 shared=${BECKON_SHARED:-$root/bench}
   [ -f "$shared/tools/ref_dialog.c" ] || { echo "bench: no ref_dialog.c in $shared/tools (set BECKON_SHARED to the shared/ directory)" >&2; return 2; }
   mkdir -p "$dir"
   # shellcheck disable=SC2046 # pkg-config output is meant to split
