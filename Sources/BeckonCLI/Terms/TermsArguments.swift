@@ -5,21 +5,21 @@ import BeckonTerms
 /// The options of `beckon terms`, declared in the same system as zenity's
 /// (``OptionKey``) and read with the same grammar (``OptionScanner``):
 /// `--opt=value` or `--opt value`, flags bare. Each is read through its
-/// ``Key``: `arguments.id` is `given[Key.id]`.
-struct TermsArguments: ParsedOptions, Equatable {
+/// ``Key``: `arguments.id` is `given[Self.Key.id]`.
+struct TermsArguments: GroupParsedOptions, Equatable {
     var given = GivenOptions()
 
     /// `--file`, or its other name `--filename`, whichever came last.
-    var file: String? { given.last(of: Key.file, Key.filename) }
+    var file: String? { given.last(of: Self.Key.file, Self.Key.filename) }
     /// The last of `--require-scroll` and `--no-require-scroll` wins; scrolling is required unless told.
     var requiresScroll: Bool {
-        given.entries.last { [Key.requireScroll.name, Key.noRequireScroll.name].contains($0.name) }?.name
-            != Key.noRequireScroll.name
+        given.entries.last { [Self.Key.requireScroll.name, Self.Key.noRequireScroll.name].contains($0.name) }?.name
+            != Self.Key.noRequireScroll.name
     }
     /// `--timeout` in seconds, by zenity's rule: zero or less, or none, is no timeout.
-    var timeout: Int? { given[Key.timeout].flatMap { $0 > 0 ? Int($0) : nil } }
-    var width: Int? { given[Key.width].map(Int.init) }
-    var height: Int? { given[Key.height].map(Int.init) }
+    var timeout: Int? { given[Self.Key.timeout].flatMap { $0 > 0 ? Int($0) : nil } }
+    var width: Int? { given[Self.Key.width].map(Int.init) }
+    var height: Int? { given[Self.Key.height].map(Int.init) }
     var help = false
 
     // MARK: Managed terms (TermsCommand+Managed.swift)
@@ -28,7 +28,7 @@ struct TermsArguments: ParsedOptions, Equatable {
     /// option (the policy, the language shown); nil for other terms.
     var managed: ManagedTerms?
     /// Whether `--managed` was given: then the arguments are managed ids.
-    var isManaged: Bool { given[Key.managed] }
+    var isManaged: Bool { given[Self.Key.managed] }
     /// The ids after `--managed`; none means every configured one.
     var managedIDs: [String] { given.positional }
 
@@ -36,13 +36,17 @@ struct TermsArguments: ParsedOptions, Equatable {
 
     /// With --audit, every --file (and --filename) given: journal files, not terms.
     var auditFiles: [String] {
-        given.entries.filter { [Key.file.name, Key.filename.name].contains($0.name) }.compactMap(\.value)
+        given.entries.filter { [Self.Key.file.name, Self.Key.filename.name].contains($0.name) }.compactMap(\.value)
     }
 
-    /// Every option of `beckon terms`: `Key.id`, declared in ``Options``.
-    enum Key: OptionKeys {
-        static let declared = Declarations<Options>()
-    }
+    /// Every option of `beckon terms`: `Self.Key.id`, declared in ``Options``.
+    /// Built, and so registered, once (``Declarations``).
+    static let declared = Declarations<Options>()
+    /// The keys, read as `Self.Key.title` as the kinds' `Key` enums are: the built
+    /// group itself, so a key is a stored property and no key path is made at
+    /// start-up (a `@dynamicMemberLookup` over key paths cost every dialog
+    /// some 1.7 M instructions of runtime metadata look-ups).
+    static let Key: Options = declared.group
 
     /// The help sections, in order.
     enum Section: String, CaseIterable {
@@ -118,11 +122,11 @@ struct TermsArguments: ParsedOptions, Equatable {
     /// The help sections, in order, each with the options declared in it.
     static let groups = Section.allCases.map { section in
         ZenityOptionTable.HelpGroup(name: section.rawValue, title: section.title, summary: "",
-                                    options: Key.declared.listed(in: section))
+                                    options: declared.listed(in: section))
     }
 
     /// Every option by name: those help lists, and the unlisted ones.
-    static let byName: [String: ZenityOption] = Dictionary(Key.declared.all.map { ($0.name, $0) }) { first, _ in first }
+    static let byName: [String: ZenityOption] = Dictionary(declared.all.map { ($0.name, $0) }) { first, _ in first }
 
     /// Parses the arguments after `terms`; the first problem, left to right, wins.
     static func parse(_ arguments: [String]) throws(CLIError) -> TermsArguments {
@@ -152,7 +156,7 @@ struct TermsArguments: ParsedOptions, Equatable {
                 throw .termsUsage("unknown option --\(name)")
             case .option(let option, let value, let inlineValue):
                 if option.argument == .none, inlineValue != nil { throw .termsUsage("--\(option.name) takes no value") }
-                if option.name == Key.help.name { parsed.help = true }
+                if option.name == Self.Key.help.name { parsed.help = true }
                 let number = try check(option, value)
                 parsed.given.entries.append(GivenOptions.Entry(name: option.name, value: value, number: number))
             }
@@ -168,18 +172,18 @@ struct TermsArguments: ParsedOptions, Equatable {
         let name = option.name
         let value = value ?? ""
         switch name {
-        case Key.id.name:
+        case Self.Key.id.name:
             guard !value.isEmpty else { throw .termsUsage("--id needs a non-empty id such as org.example.Product") }
             // A newline in an id would let it forge a line of --status.
             guard !value.containsControlCharacters else {
                 throw .termsUsage("--id must not contain control characters such as a newline")
             }
-        case Key.timeout.name:
+        case Self.Key.timeout.name:
             guard let seconds = OptionScanner.integer(value) else {
                 throw .termsUsage("--timeout needs a whole number of seconds (0 or less: none), not \(value.debugDescription)")
             }
             return seconds
-        case Key.width.name, Key.height.name:
+        case Self.Key.width.name, Self.Key.height.name:
             guard let number = OptionScanner.integer(value), number > 0 else {
                 throw .termsUsage("--\(name) needs a positive whole number, not \(value.debugDescription)")
             }
@@ -202,11 +206,11 @@ struct TermsArguments: ParsedOptions, Equatable {
         if self.gate && self.once {
             throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
         }
-        if let reread = given.unknownChoice(Key.reread) {
+        if let reread = given.unknownChoice(Self.Key.reread) {
             let choices = TermsReread.rawValues.joined(separator: " or ")
             throw .termsUsage("--reread needs \(choices), not \(reread.debugDescription)")
         }
-        for (flag, used) in [(Key.once, once), (Key.status, status), (Key.revoke, revoke)] where used && self.id == nil && !isManaged {
+        for (flag, used) in [(Self.Key.once, once), (Self.Key.status, status), (Self.Key.revoke, revoke)] where used && self.id == nil && !isManaged {
             throw .termsUsage("--\(flag.name) needs --id")
         }
     }
@@ -219,29 +223,29 @@ extension TermsArguments {
     /// record terms do not go with it, and its own need it.
     fileprivate func validateAudit() throws(CLIError) {
         guard self.audit else {
-            let valued: [any DeclaredOption] = [Key.user, Key.since, Key.until, Key.outcome, Key.directory]
+            let valued: [any DeclaredOption] = [Self.Key.user, Self.Key.since, Self.Key.until, Self.Key.outcome, Self.Key.directory]
             for key in valued where given.has(key) {
                 throw .termsUsage("--\(key.option.name) needs --audit")
             }
-            for key in [Key.csv, Key.summary] where given[key] {
+            for key in [Self.Key.csv, Self.Key.summary] where given[key] {
                 throw .termsUsage("--\(key.name) needs --audit")
             }
             return
         }
-        for (key, used) in [(Key.status, self.status), (Key.revoke, self.revoke), (Key.once, self.once),
-                            (Key.managed, isManaged), (Key.gate, self.gate)] where used {
+        for (key, used) in [(Self.Key.status, self.status), (Self.Key.revoke, self.revoke), (Self.Key.once, self.once),
+                            (Self.Key.managed, isManaged), (Self.Key.gate, self.gate)] where used {
             throw .termsUsage("--audit and --\(key.name) cannot be used together")
         }
         if self.json && self.csv { throw .termsUsage("--json and --csv cannot be used together") }
         if self.summary && self.csv { throw .termsUsage("--summary prints a table or, with --json, JSON; not --csv") }
-        if self.summary, given.has(Key.outcome) { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
+        if self.summary, given.has(Self.Key.outcome) { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
         if self.directory != nil, !auditFiles.isEmpty {
             throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
         }
-        if let outcome = given.unknownChoice(Key.outcome) {
+        if let outcome = given.unknownChoice(Self.Key.outcome) {
             throw .termsUsage("--outcome needs one of \(ConsentJournal.Event.names), not \(outcome.debugDescription)")
         }
-        for (key, value) in [(Key.user, self.user), (Key.version, self.version), (Key.directory, self.directory)] {
+        for (key, value) in [(Self.Key.user, self.user), (Self.Key.version, self.version), (Self.Key.directory, self.directory)] {
             if let value, value.isEmpty || value.containsControlCharacters {
                 throw .termsUsage("--\(key.name) needs a non-empty value without control characters")
             }
@@ -259,7 +263,7 @@ extension TermsArguments {
         if self.id != nil { throw .termsUsage("--managed takes the ids as arguments, not --id") }
         if self.once { throw .termsUsage("--once is not for --managed: the key file's Policy= decides when to ask") }
         if (self.status || self.revoke) && managedIDs.count != 1 {
-            throw .termsUsage("--\(self.status ? Key.status.name : Key.revoke.name) --managed needs one ID")
+            throw .termsUsage("--\(self.status ? Self.Key.status.name : Self.Key.revoke.name) --managed needs one ID")
         }
         for id in managedIDs where !ManagedTerms.isSafeID(id) || id.containsControlCharacters {
             throw .termsUsage("\(id.debugDescription) is not a managed id: letters, digits, “.”, “_”, “-”")
@@ -280,16 +284,16 @@ extension TermsArguments {
             on ? GivenOptions.Entry(name: key.name) : nil
         }
         let fromFile = [
-            entry(Key.id, terms.id), entry(Key.version, terms.version), entry(Key.file, terms.file),
-            entry(Key.title, terms.title), entry(Key.checkbox, terms.checkbox),
-            entry(Key.acceptLabel, terms.acceptLabel), entry(Key.declineLabel, terms.declineLabel),
-            flag(Key.requireScroll, terms.requiresScroll == true), flag(Key.noRequireScroll, terms.requiresScroll == false),
-            flag(Key.gate, terms.gate), entry(Key.endSessionCommand, terms.endSessionCommand),
-            entry(Key.reread, terms.reread),
+            entry(Self.Key.id, terms.id), entry(Self.Key.version, terms.version), entry(Self.Key.file, terms.file),
+            entry(Self.Key.title, terms.title), entry(Self.Key.checkbox, terms.checkbox),
+            entry(Self.Key.acceptLabel, terms.acceptLabel), entry(Self.Key.declineLabel, terms.declineLabel),
+            flag(Self.Key.requireScroll, terms.requiresScroll == true), flag(Self.Key.noRequireScroll, terms.requiresScroll == false),
+            flag(Self.Key.gate, terms.gate), entry(Self.Key.endSessionCommand, terms.endSessionCommand),
+            entry(Self.Key.reread, terms.reread),
         ].compactMap { $0 }
         var merged = TermsArguments()
         merged.help = help
-        merged.given.entries = fromFile + given.entries.filter { $0.name != Key.managed.name }
+        merged.given.entries = fromFile + given.entries.filter { $0.name != Self.Key.managed.name }
         // What is shown and recorded, after the command line's say.
         var shown = terms
         if let file = merged.file, file != terms.file {

@@ -4,8 +4,8 @@ import Glibc
 /// The options every dialog shares: zenity's general options, GTK's own,
 /// beckon's `--json` and `--countdown`, and the dialect (``ZenityDialect``).
 /// Each is read through its ``Key``, where it is declared once:
-/// `common.title` is `given[Key.title]`.
-struct CommonOptions: ParsedOptions, Equatable {
+/// `common.title` is `given[Self.Key.title]`.
+struct CommonOptions: GroupParsedOptions, Equatable {
     var given = GivenOptions()
     /// Which zenity to answer as where 3.44 and 4.2 disagree.
     var dialect = ZenityDialect.zenity3_44
@@ -24,7 +24,7 @@ struct CommonOptions: ParsedOptions, Equatable {
     init(_ given: GivenOptions, environment: Environment) throws(CLIError) {
         self.init(given)
         // As typed: an unknown version is refused with the environment's words (ZenityDialect.init).
-        dialect = try ZenityDialect.resolve(option: given.text(of: Key.zenityCompat), environment: environment)
+        dialect = try ZenityDialect.resolve(option: given.text(of: Self.Key.zenityCompat), environment: environment)
         if dialect.isZenity4 { deprecationWarnings = ZenityDeprecation.warnings(for: given) }
     }
 
@@ -32,9 +32,13 @@ struct CommonOptions: ParsedOptions, Equatable {
     var terminal: TerminalFallback { TerminalFallback(tty: self.tty, noTTY: self.noTTY) }
 
     /// The options every dialog shares: `Key.title`, declared in ``Options``.
-    enum Key: OptionKeys {
-        static let declared = Declarations<Options>()
-    }
+    /// Built, and so registered, once (``Declarations``).
+    static let declared = Declarations<Options>()
+    /// The keys, read as `Key.title` (`Self.Key.title` in an instance) as the kinds' `Key` enums are: the built
+    /// group itself, so a key is a stored property and no key path is made at
+    /// start-up (a `@dynamicMemberLookup` over key paths cost every dialog
+    /// some 1.7 M instructions of runtime metadata look-ups).
+    static let Key: Options = declared.group
 
     /// The options every dialog shares, each declared once, in help order
     /// within the help section (``ZenityOptionTable/Section``) above it.

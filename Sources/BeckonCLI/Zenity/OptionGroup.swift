@@ -53,20 +53,6 @@ struct Declarations<Group: OptionGroup>: Sendable {
     var unlisted: [ZenityOption] { entries.filter { $0.option.help == nil }.map(\.option) }
 }
 
-/// A group's keys as static members: `Key.title` is the `title` the group
-/// declares, so a misspelt option is still a compile error.
-@dynamicMemberLookup
-protocol OptionKeys {
-    associatedtype Group: OptionGroup
-    static var declared: Declarations<Group> { get }
-}
-
-extension OptionKeys {
-    static subscript<Value>(dynamicMember path: KeyPath<Group, OptionKey<Value>>) -> OptionKey<Value> {
-        declared.group[keyPath: path]
-    }
-}
-
 /// The group being built on this thread, which each ``OptionKey`` made joins.
 /// Only ``Declarations`` builds groups; a kind's keys, made as plain static
 /// members, find none and register through their dialog's type instead.

@@ -14,6 +14,24 @@ extension ParsedOptions {
     }
 }
 
+/// Options read through a built ``OptionGroup``: `arguments.id` is
+/// `given[Self.Key.id]`, where `Key` is the group itself (``Declarations``).
+/// Unlike ``ParsedOptions``, whose keys are a type's static members, there is
+/// one key path per call site and no type's metadata to look up at run time.
+@dynamicMemberLookup
+protocol GroupParsedOptions: Sendable {
+    associatedtype Group: OptionGroup
+    /// The built group: its keys as stored properties.
+    static var Key: Group { get }
+    var given: GivenOptions { get }
+}
+
+extension GroupParsedOptions {
+    subscript<Value>(dynamicMember key: KeyPath<Group, OptionKey<Value>>) -> Value {
+        given[Self.Key[keyPath: key]]
+    }
+}
+
 /// What the parser hands a zenity kind: the options given, and the general
 /// ones among them read once (``CommonOptions``).
 struct ZenityArguments: Sendable, Equatable {

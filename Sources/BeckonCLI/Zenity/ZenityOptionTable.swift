@@ -15,9 +15,13 @@ enum ZenityOptionTable {
     }
 
     /// The options no one kind owns: `Key.about`, declared in ``Options``.
-    enum Key: OptionKeys {
-        static let declared = Declarations<Options>()
-    }
+    /// Built, and so registered, once (``Declarations``).
+    static let declared = Declarations<Options>()
+    /// The keys, read as `Key.title` as the kinds' `Key` enums are: the built
+    /// group itself, so a key is a stored property and no key path is made at
+    /// start-up (a `@dynamicMemberLookup` over key paths cost every dialog
+    /// some 1.7 M instructions of runtime metadata look-ups).
+    static let Key = declared.group
 
     /// The options no one kind owns, each declared once.
     struct Options: OptionGroup {
@@ -41,22 +45,22 @@ enum ZenityOptionTable {
         let beckonReference: OptionKey<ReferenceFormat?> = .choice("beckon-reference", nil, nil, argument: .none)
     }
 
-    typealias Common = CommonOptions.Key
+    static let Common = CommonOptions.Key
 
     /// A kind's `Key` that takes the shared `--text`.
     protocol Text {}
     /// A kind's `Key` that takes the shared `--separator`.
     protocol Separator {}
 
-    static let general: [ZenityOption] = Common.declared.listed(in: Section.general)
+    static let general: [ZenityOption] = CommonOptions.declared.listed(in: Section.general)
 
-    static let misc: [ZenityOption] = Key.declared.listed(in: Section.misc)
+    static let misc: [ZenityOption] = declared.listed(in: Section.misc)
 
-    static let gtk: [ZenityOption] = Common.declared.listed(in: Section.gtk) + Key.declared.listed(in: Section.gtk)
+    static let gtk: [ZenityOption] = CommonOptions.declared.listed(in: Section.gtk) + declared.listed(in: Section.gtk)
 
     /// beckon's own, after `--button`, which the message dialogs own and
     /// help lists here.
-    static let beckon: [ZenityOption] = [MessageOptions.Key.button.option] + Common.declared.listed(in: Section.beckon)
+    static let beckon: [ZenityOption] = [MessageOptions.Key.button.option] + CommonOptions.declared.listed(in: Section.beckon)
 
     /// zenity 4's options that zenity 3.44 lacks, listed with beckon's
     /// options in help: listing them in a dialog's own group would change the
@@ -78,7 +82,7 @@ enum ZenityOptionTable {
         + [display]
 
     /// The options the parser reads itself: help and the reference.
-    static let parsers: [ZenityOption] = Key.declared.unlisted
+    static let parsers: [ZenityOption] = declared.unlisted
 
     /// Options that every dialog takes: the general ones (unless a dialog
     /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty`, `--no-tty` and

@@ -9,7 +9,7 @@ import Glibc
 /// there, so `--help --bogus` prints help while `--bogus --help` is an error.
 /// Then the dialog's type checks which options it takes and reads them.
 enum ZenityParser {
-    typealias Key = ZenityOptionTable.Key
+    static let Key = ZenityOptionTable.Key
 
     /// Reads `arguments` (without the program name); `environment` may name
     /// the dialect (``ZenityDialect``).

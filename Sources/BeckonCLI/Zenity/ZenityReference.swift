@@ -52,7 +52,7 @@ enum ZenityReference {
         }
         var out = "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
         out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
-        typealias Key = ZenityOptionTable.Key
+        let Key = ZenityOptionTable.Key
         let others: [any DeclaredOption] = [Key.help, Key.helpAll, Key.version, CommonOptions.Key.display,
                                             CommonOptions.Key.programClass, CommonOptions.Key.programName]
         let groups = ZenityOptionTable.helpGroups.map { "--\(Key.help.name)-\($0.name)" }
