@@ -1,6 +1,5 @@
 import BeckonConsent
 import BeckonCore
-import BeckonIO
 import Dispatch
 import Synchronization
 
