@@ -1,0 +1,174 @@
+import Foundation
+
+/// This machine's own operating system, booted in a container: a real
+/// systemd as PID 1, journald, logind and the system bus, so a test can open
+/// real login sessions (`pam_systemd`), read a real system journal and end
+/// sessions through the real logind, which the fakes on private buses only
+/// stand in for.
+///
+/// The container's `/` is an overlay whose lower layer is the host's `/` and
+/// whose upper and work directories live in a tmpfs of its own:
+/// `systemd-nspawn --volatile=overlay` refuses the host's root directory, and
+/// this way `/usr` is writable inside (`dpkg -i` works) while the host is
+/// never written. It boots in about 20 s. Commands run inside through
+/// `nsenter` into the namespaces of the container's PID 1 (``run(_:deadline:)``).
+/// ``stop()`` (or deinit) kills the container and unmounts both layers.
+///
+/// Needs root and `systemd-nspawn` (Debian's systemd-container), as CI has.
+package final class BootedMachine: @unchecked Sendable { // used from one test at a time
+    package struct Unavailable: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The container's `/`, as the host sees it: files put here appear inside.
+    package let root: String
+    /// The container's PID 1 (its systemd), as the host numbers it.
+    package private(set) var leader: pid_t = 0
+    private let base: String
+    private var nspawn: RunningProcess?
+    private var stopped = false
+
+    /// Boots the machine, waiting up to `bootSeconds` for systemd to say it is
+    /// running (or degraded: a unit this sandbox cannot start is no reason to
+    /// fail a test of logind).
+    package init(bootSeconds: Double = 90) throws {
+        guard getuid() == 0 else { throw Unavailable(description: "a booted machine needs root (mount, systemd-nspawn)") }
+        guard let nspawnPath = which("systemd-nspawn"), which("nsenter") != nil else {
+            throw Unavailable(description: "systemd-nspawn or nsenter is missing (systemd-container and util-linux; "
+                              + "scripts/debian-packages.txt installs them)")
+        }
+        var template = Array("/tmp/beckon-booted.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Unavailable(description: "cannot make a directory under /tmp: \(String(cString: strerror(errno)))")
+        }
+        base = String(cString: made)
+        root = base + "/root"
+        do {
+            try Self.mount(["-t", "tmpfs", "-o", "size=6G,mode=0755", "tmpfs", base])
+            for directory in ["upper", "work", "root"] {
+                try FileManager.default.createDirectory(atPath: "\(base)/\(directory)", withIntermediateDirectories: true)
+            }
+            try Self.mount(["-t", "overlay", "overlay", "-o", "lowerdir=/,upperdir=\(base)/upper,workdir=\(base)/work", root])
+            let nspawn = try RunningProcess(nspawnPath, ["--keep-unit", "--register=no", "--directory=\(root)",
+                                                         "-b", "--console=pipe"])
+            self.nspawn = nspawn
+            // The container's PID 1 is systemd-nspawn's child in a new PID namespace.
+            leader = try poll("the container's systemd to start", seconds: 30, every: 0.1) {
+                Self.children(of: nspawn.pid).first { Self.command(of: $0) == "systemd" } ?? 0
+            } until: { $0 > 0 }
+            let state = try poll("the booted machine to be running", seconds: bootSeconds, every: 0.5) {
+                (try? self.run(["systemctl", "is-system-running"], deadline: 10).stdout
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""
+            } until: { $0 == "running" || $0 == "degraded" }
+            _ = state
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    /// Runs `command` inside the machine, as root, in all its namespaces.
+    @discardableResult
+    package func run(_ command: [String], deadline: Double = 30) throws -> ProcessResult {
+        try BeckonTestSupport.run("/usr/bin/nsenter", ["-t", "\(leader)", "-a"] + command, deadline: deadline)
+    }
+
+    /// Adds a user with a home directory (a no-op when it exists); returns its uid.
+    @discardableResult
+    package func addUser(_ name: String) throws -> Int {
+        if try run(["id", "-u", name]).exitCode != 0 {
+            let made = try run(["useradd", "--create-home", "--shell", "/bin/bash", name])
+            guard made.exitCode == 0 else { throw Unavailable(description: "useradd \(name): \(made)") }
+        }
+        let id = try run(["id", "-u", name]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let uid = Int(id) else { throw Unavailable(description: "no uid for \(name): \(id)") }
+        return uid
+    }
+
+    /// Opens a real logind session for `user` through PAM (`pam_systemd`),
+    /// running `command` as its first process, of session type `type`
+    /// (x11, wayland, tty), and returns the session's id once logind lists it.
+    package func openSession(user: String, type: String = "x11", command: [String],
+                             environment: [String: String] = [:]) throws -> String {
+        let before = Set(try sessions().map(\.id))
+        let unit = "beckon-session-\(UInt32.random(in: 0...UInt32.max))"
+        let variables = ["XDG_SESSION_TYPE": type, "XDG_SESSION_CLASS": "user"].merging(environment) { $1 }
+        let started = try run(["systemd-run", "--unit=\(unit)", "--uid=\(user)", "-p", "PAMName=login"]
+                              + variables.sorted { $0.key < $1.key }.flatMap { ["-E", "\($0.key)=\($0.value)"] }
+                              + command)
+        guard started.exitCode == 0 else { throw Unavailable(description: "systemd-run for \(user): \(started)") }
+        let opened = try poll("logind to list the session of \(user)", seconds: 20, every: 0.2) {
+            try self.sessions().filter { !before.contains($0.id) && $0.user == user }
+        } until: { !$0.isEmpty }
+        return opened[0].id
+    }
+
+    /// A session as `loginctl list-sessions` lists it.
+    package struct Session: Equatable, Sendable {
+        package var id: String
+        package var user: String
+    }
+
+    /// The sessions logind knows now.
+    package func sessions() throws -> [Session] {
+        let listed = try run(["loginctl", "list-sessions", "--no-legend"])
+        return listed.stdout.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            return fields.count >= 3 ? Session(id: fields[0], user: fields[2]) : nil
+        }
+    }
+
+    /// One property of a session (`loginctl show-session -p NAME --value`).
+    package func sessionProperty(_ id: String, _ name: String) throws -> String {
+        try run(["loginctl", "show-session", id, "-p", name, "--value"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Kills the container and unmounts its layers; later calls do nothing.
+    package func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if let nspawn {
+            // SIGKILL: nothing inside needs an orderly end, and a stuck
+            // shutdown must not hold the test. nspawn's children die with the
+            // PID namespace once PID 1 does.
+            if leader > 0 { kill(leader, SIGKILL) }
+            kill(nspawn.pid, SIGKILL)
+            _ = nspawn.wait(deadline: 20)
+        }
+        for target in [root, base] {
+            for attempt in 0..<50 {
+                if (try? BeckonTestSupport.run("/usr/bin/umount", [target], deadline: 10).exitCode) == 0 { break }
+                if !Self.isMounted(target) { break }
+                if attempt == 49 { _ = try? BeckonTestSupport.run("/usr/bin/umount", ["--lazy", target], deadline: 10) }
+                usleep(100_000)
+            }
+        }
+        try? FileManager.default.removeItem(atPath: base)
+    }
+
+    private static func mount(_ arguments: [String]) throws {
+        let result = try BeckonTestSupport.run("/usr/bin/mount", arguments, deadline: 20)
+        guard result.exitCode == 0 else { throw Unavailable(description: "mount \(arguments.joined(separator: " ")): \(result)") }
+    }
+
+    private static func isMounted(_ path: String) -> Bool {
+        ((try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? "")
+            .split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first.map(String.init) == path }
+    }
+
+    /// The children of `pid`, from each of its threads' `children` file.
+    private static func children(of pid: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
+    private static func command(of pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
