@@ -11,7 +11,9 @@ import Glibc
 /// desktop's own session manager on the session bus is asked, the first of
 /// ``SessionEndingRoute/desktopRoutes`` whose bus name has an owner, and if
 /// none has or each request fails, logind on the system bus is asked to
-/// terminate this process's session. Every step is bounded by ``timeout``:
+/// terminate this process's session: the one `XDG_SESSION_ID` names, the one
+/// logind puts this process in, or the user's display session, the first
+/// that logind ends. Every step is bounded by ``timeout``:
 /// nothing here can hang on a stopped bus or a command that never returns.
 public struct SessionEnding: Sendable, Equatable {
     /// The administrator's command line, run instead of the D-Bus requests.
@@ -59,13 +61,28 @@ public struct SessionEnding: Sendable, Equatable {
         do {
             let system = try bus.connect(G_BUS_TYPE_SYSTEM)
             defer { g_object_unref(UnsafeMutableRawPointer(system)) }
-            let id = try sessionID(bus, system)
-            let route = SessionEndingRoute.logind(sessionID: id)
-            do {
-                try bus.call(try route.request.unwrapped(), on: system)
-                return route
-            } catch {
-                attempts.append("\(route): \(error.message)")
+            // Each session this process may be in, until logind ends one: a
+            // wrong XDG_SESSION_ID (NoSuchSession) or a process outside any
+            // session (a user unit: NoSessionForPID) must not leave the
+            // session running while another way to find it remains.
+            var tried: Set<String> = []
+            for candidate in Self.sessionCandidates {
+                let id: String
+                do {
+                    guard let found = try candidate.find(bus, system) else { continue }
+                    id = found
+                } catch {
+                    attempts.append("logind, \(candidate.name): \(error.message)")
+                    continue
+                }
+                guard tried.insert(id).inserted else { continue }
+                let route = SessionEndingRoute.logind(sessionID: id)
+                do {
+                    try bus.call(try route.request.unwrapped(), on: system)
+                    return route
+                } catch {
+                    attempts.append("\(route): \(error.message)")
+                }
             }
         } catch {
             attempts.append("logind on the system bus: \(error.message)")
@@ -73,12 +90,26 @@ public struct SessionEnding: Sendable, Equatable {
         throw .nothingEnded(attempts: attempts)
     }
 
-    /// This process's logind session: `XDG_SESSION_ID`, or logind's answer
-    /// to `GetSessionByPID` for this process (a session started without it set).
-    private func sessionID(_ bus: SessionEndingBus, _ system: OpaquePointer) throws(SessionEndingBus.Failure) -> String {
-        if let id = getenv("XDG_SESSION_ID").map({ String(cString: $0) }), !id.isEmpty { return id }
-        return try bus.logindSessionID(of: getpid(), on: system)
+    /// Where this process's logind session may be found, in order: what
+    /// `XDG_SESSION_ID` says, logind's answer to `GetSessionByPID` for this
+    /// process, and the user's display session (a gate started by a user
+    /// unit runs in `user@.service`, outside every session).
+    private struct SessionCandidate: Sendable {
+        var name: String
+        var find: @Sendable (SessionEndingBus, OpaquePointer) throws(SessionEndingBus.Failure) -> String?
     }
+
+    private static let sessionCandidates: [SessionCandidate] = [
+        SessionCandidate(name: "XDG_SESSION_ID") { _, _ in
+            getenv("XDG_SESSION_ID").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        },
+        SessionCandidate(name: "this process's session") { bus, system throws(SessionEndingBus.Failure) in
+            try bus.logindSessionID(of: getpid(), on: system)
+        },
+        SessionCandidate(name: "the user's display session") { bus, system throws(SessionEndingBus.Failure) in
+            try bus.logindDisplaySessionID(ofUser: getuid(), on: system)
+        },
+    ]
 }
 
 private extension Optional {

@@ -57,20 +57,47 @@ struct SessionEndingBus {
                             interface: "org.freedesktop.login1.Manager", method: "GetSessionByPID",
                             arguments: { [g_variant_new_uint32(UInt32(bitPattern: pid))] })
         let path = try string(in: call(byPID, on: connection, replyType: "(o)"))
-        let property = Request(name: "org.freedesktop.login1", path: path,
-                               interface: "org.freedesktop.DBus.Properties", method: "Get",
-                               arguments: { [g_variant_new_string("org.freedesktop.login1.Session"),
-                                             g_variant_new_string("Id")] })
-        let reply = try call(property, on: connection, replyType: "(v)")
+        return try property(path, "org.freedesktop.login1.Session", "Id", on: connection) { value throws(Failure) in
+            guard String(cString: g_variant_get_type_string(value)) == "s" else {
+                throw Failure(message: "the session's Id is not a string")
+            }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+    }
+
+    /// The id of the session logind names as the display of user `uid`
+    /// (`GetUser`, then the user's `Display` property, "(so)": the graphical
+    /// session, or else the user's first); nil when the user has none.
+    func logindDisplaySessionID(ofUser uid: uid_t, on connection: OpaquePointer) throws(Failure) -> String? {
+        let user = Request(name: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+                           interface: "org.freedesktop.login1.Manager", method: "GetUser",
+                           arguments: { [g_variant_new_uint32(uid)] })
+        let path = try string(in: call(user, on: connection, replyType: "(o)"))
+        return try property(path, "org.freedesktop.login1.User", "Display", on: connection) { value throws(Failure) in
+            guard String(cString: g_variant_get_type_string(value)) == "(so)" else {
+                throw Failure(message: "the user's Display is not (so)")
+            }
+            let id = g_variant_get_child_value(value, 0)
+            defer { g_variant_unref(id) }
+            let text = String(cString: g_variant_get_string(id, nil))
+            return text.isEmpty ? nil : text
+        }
+    }
+
+    /// Reads property `name` of `interface` on the object at `path` and hands
+    /// its value to `read`.
+    private func property<T>(_ path: String, _ interface: String, _ name: String, on connection: OpaquePointer,
+                             _ read: (OpaquePointer) throws(Failure) -> T) throws(Failure) -> T {
+        let get = Request(name: "org.freedesktop.login1", path: path,
+                          interface: "org.freedesktop.DBus.Properties", method: "Get",
+                          arguments: { [g_variant_new_string(interface), g_variant_new_string(name)] })
+        let reply = try call(get, on: connection, replyType: "(v)")
         defer { g_variant_unref(reply) }
         let boxed = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(boxed) }
         let inner = g_variant_get_variant(boxed)
         defer { g_variant_unref(inner) }
-        guard String(cString: g_variant_get_type_string(inner)) == "s" else {
-            throw Failure(message: "the session's Id is not a string")
-        }
-        return String(cString: g_variant_get_string(inner, nil))
+        return try read(inner!)
     }
 
     /// Calls `request`, waiting at most the timeout; returns the reply's tuple.

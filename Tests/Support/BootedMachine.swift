@@ -105,6 +105,30 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
         return opened[0].id
     }
 
+    /// Runs `command` as `user` inside the user's systemd manager (a
+    /// transient unit of `user@UID.service`, outside every login session, as
+    /// a packaged user unit runs) and waits for it, up to `deadline` seconds.
+    @discardableResult
+    package func runInUserManager(user: String, uid: Int, _ command: [String], deadline: Double = 60) throws -> ProcessResult {
+        try poll("user@\(uid).service to run", seconds: 20, every: 0.2) {
+            try self.run(["systemctl", "is-active", "user@\(uid).service"]).stdout
+        } until: { $0.hasPrefix("active") }
+        return try run(["runuser", "-u", user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(uid)",
+                        "systemd-run", "--user", "--wait", "--pipe", "--collect", "--quiet"] + command, deadline: deadline)
+    }
+
+    /// Copies `file` from the host into the machine at `path` (mode 0755), so
+    /// that what runs inside is the file as it is now: a file of the overlay's
+    /// lower layer replaced after boot may still be seen as it was.
+    package func install(_ file: String, at path: String) throws {
+        let target = root + path
+        try? FileManager.default.removeItem(atPath: target)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: file, toPath: target)
+        chmod(target, 0o755)
+    }
+
     /// A session as `loginctl list-sessions` lists it.
     package struct Session: Equatable, Sendable {
         package var id: String
