@@ -30,7 +30,7 @@ extension TermsCommand {
             }
             let code = try run(merged, harness: harness)
             if code != ZenityExitCode.ok.defaultValue { return code }
-            if merged.gate, !arguments.revoke { try awaitTrustedAcceptance(merged) }
+            if merged.gate { try arguments.revoke ? awaitTrustedRevocation(merged) : awaitTrustedAcceptance(merged) }
         }
         return ZenityExitCode.ok.defaultValue
     }
@@ -70,6 +70,22 @@ extension TermsCommand {
                 StandardError.write("beckon terms: warning: the acceptance of \(arguments.managed?.id ?? "") is not in the "
                                     + "system journal as this user's beckon's; under a gate it will be asked again\n")
                 return
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// Under a gate, waits until the revocation is in the journal as this
+    /// user's beckon's: journald takes `_EXE` from the process when it reads
+    /// the entry, so one written just before exit may lack it and be taken
+    /// for a forgery, leaving the earlier acceptance in force. Not seen in
+    /// time is an error (exit 255): the gate would still open.
+    private static func awaitTrustedRevocation(_ arguments: TermsArguments) throws {
+        let deadline = ContinuousClock.now + journalWait
+        while try !decision(arguments).mustAsk {
+            guard ContinuousClock.now < deadline else {
+                throw CLIError.failure("the revocation of \(arguments.managed?.id ?? "") is not in the system journal "
+                                       + "as this user's beckon's; the gate still takes the earlier acceptance")
             }
             usleep(50_000)
         }

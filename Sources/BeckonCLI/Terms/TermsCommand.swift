@@ -145,6 +145,20 @@ enum TermsCommand {
     private static func revoke(_ arguments: TermsArguments, _ options: TermsOptions) throws -> Int32 {
         guard let store = options.consent.store, let id = arguments.id else { return ZenityExitCode.error.defaultValue }
         let removed = try mapErrors { () throws(ConsentStoreError) in try store.remove(id: id) }
+        // Under a gate the journal, not the record file, says whether the
+        // terms were accepted (ManagedTerms+Decision.swift): with no record
+        // file left to remove, the revocation must still reach the journal,
+        // or the gate would go on taking the old acceptance (issue 32).
+        if removed == nil, options.gate, store.logsToJournal {
+            var context = ConsentJournal.Context(termsID: id, document: nil, consent: options.consent)
+            context.acceptedAt = nil
+            guard ConsentJournal.write(.revoked, context) else {
+                throw CLIError.failure("cannot record the revocation of \(id) in the journal; "
+                                       + "the gate would still take the earlier acceptance")
+            }
+            if arguments.json { try StandardOutput.writeAnswer(JSONValue.null.serialized() + "\n") }
+            return ZenityExitCode.ok.defaultValue
+        }
         if arguments.json { try StandardOutput.writeAnswer((removed?.json ?? JSONValue.null).serialized() + "\n") }
         return removed == nil ? ZenityExitCode.cancel.defaultValue : ZenityExitCode.ok.defaultValue
     }

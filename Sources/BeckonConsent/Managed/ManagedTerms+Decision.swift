@@ -48,12 +48,14 @@ extension ManagedTerms {
             return TermsAskDecision(reason: .journalUnavailable, record: nil,
                                     explanation: "a gate, and \(error.description): asked again")
         }
+        // A revocation is one whatever it carries: `--revoke` with no record
+        // file left writes one without the accepted text's digest.
+        if let entry, !entry.isAcceptance {
+            return TermsAskDecision(reason: .neverAccepted, record: entry.record, explanation: "the acceptance was revoked")
+        }
         guard let entry, let record = entry.record else {
             return TermsAskDecision(reason: .noJournalEntry, record: nil,
                                     explanation: "a gate, and no acceptance by this user's beckon in the system journal")
-        }
-        guard entry.isAcceptance else {
-            return TermsAskDecision(reason: .neverAccepted, record: record, explanation: "the acceptance was revoked")
         }
         let seconds = Int64(entry.realtimeMicroseconds / 1_000_000)
         return decide(record, acceptedAt: entry.realtimeMicroseconds == 0 ? nil : seconds, sha256: sha256,

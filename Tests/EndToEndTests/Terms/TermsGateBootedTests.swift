@@ -56,4 +56,36 @@ import Testing
             try machine.sessions().map(\.id)
         } until: { !$0.contains(session) }
     }
+
+    /// Before: with no record file left, `--revoke --managed` printed null,
+    /// exited 1 and wrote nothing to the journal, so the gate went on taking
+    /// the journal's acceptance.
+    @Test func aRevocationWithNoRecordFileLeftStillClosesTheGate() throws {
+        let machine = try BootedMachine()
+        defer { machine.stop() }
+        try machine.addUser(Self.user)
+        try machine.install(Products.termsHarness, at: "/usr/local/bin/beckon-terms-harness")
+        let directory = machine.root + "/etc/xdg/beckon/terms.d"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "# AUP\n\nBe kind.\n".write(toFile: directory + "/aup.md", atomically: true, encoding: .utf8)
+        try "[Terms]\nVersion=1\nFile=aup.md\nGate=true\n"
+            .write(toFile: directory + "/org.example.aup.conf", atomically: true, encoding: .utf8)
+        func asUser(_ arguments: [String]) throws -> ProcessResult {
+            try machine.run(["runuser", "-u", Self.user, "--", "env", "HOME=/home/\(Self.user)",
+                             "/usr/local/bin/beckon-terms-harness"] + arguments)
+        }
+        func status() throws -> String {
+            try asUser(["accept", "--managed", "--status", "org.example.aup"]).stdout
+        }
+        #expect(try asUser(["accept", "--managed", "org.example.aup"]).exitCode == 0)
+        try poll("the acceptance to hold", seconds: 10, every: 0.2) { try status() } until: { $0.contains("must_ask: false") }
+
+        #expect(try machine.run(["rm", "/home/\(Self.user)/.local/state/beckon/consents.json"]).exitCode == 0)
+        let revoked = try asUser(["decline", "--managed", "--revoke", "org.example.aup"])
+        #expect(revoked.exitCode == 0, "\(revoked)")
+        let after = try poll("the revocation to close the gate", seconds: 10, every: 0.2) { try status() } until: {
+            $0.contains("must_ask: true")
+        }
+        #expect(after.contains("reason: never-accepted") && after.contains("revoked"), "\(after)")
+    }
 }
