@@ -17,6 +17,7 @@ public enum BeckonCommand {
         // A reader that went away (`beckon … | head -0`) must not kill us before
         // the exit code is set: a failed write is seen and handled instead.
         signal(SIGPIPE, SIG_IGN)
+        LanguagePreference.bound()
         // The gate's warden, started by `beckon terms --gate` (GateWarden.swift).
         if arguments.count > 1, arguments[1] == GateWarden.mode {
             return GateWarden.main(GateWarden.Arguments(Array(arguments.dropFirst(2))))
