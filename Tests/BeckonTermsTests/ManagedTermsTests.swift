@@ -313,4 +313,25 @@ import Testing
             "no-journal-entry", "journal-unavailable",
         ])
     }
+
+    /// Before: a broken file beside a gate's (an editor's copy, a directory
+    /// named like a key file) made all() throw, and no terms were shown.
+    @Test func aBrokenFileIsSetApartAndTheOthersStillRead() throws {
+        let fixture = try Fixture()
+        try fixture.write("first", "org.example.gate.conf", "[Terms]\nVersion=1\nFile=en.md\nGate=true\n")
+        try fixture.write("first", "org.example.gate (copy).conf", "[Terms]\nVersion=1\nFile=en.md\nGate=true\n")
+        try fixture.write("second", "org.example.bad.conf", "[Terms]\nVersion=1\nFile=en.md\nGate=maybe\n")
+        try FileManager.default.createDirectory(atPath: fixture.first + "/beckon/terms.d/old.conf",
+                                                withIntermediateDirectories: true)
+        let scanned = try ManagedTerms.scan(environment: fixture.environment())
+        #expect(scanned.terms.map(\.id) == ["org.example.gate"])
+        #expect(scanned.terms.first?.gate == true)
+        let broken = scanned.broken.map(\.description)
+        #expect(broken.count == 3, "\(broken)")
+        #expect(broken.contains { $0.contains("(copy).conf") })
+        #expect(broken.contains { $0.contains("org.example.bad.conf") })
+        #expect(broken.contains { $0.contains("old.conf") })
+        // all() still refuses a broken configuration, for callers that need all or nothing.
+        #expect(throws: ManagedTermsError.self) { try ManagedTerms.all(environment: fixture.environment()) }
+    }
 }

@@ -16,11 +16,16 @@ extension TermsCommand {
     /// at all is exit 0 with no output: the login entry runs this at every login.
     static func runManaged(_ arguments: TermsArguments, harness: TermsHarness?) throws -> Int32? {
         guard arguments.isManaged, arguments.managed == nil else { return nil }
-        let configured = try mapManagedErrors { () throws(ManagedTermsError) in
+        // Every configured terms, or those named. A broken file is reported,
+        // and the run ends with 255, but only after the terms that do read
+        // were shown: a copy left beside a gate's file must not disable it.
+        let (configured, broken) = try mapManagedErrors { () throws(ManagedTermsError) in
             arguments.managedIDs.isEmpty
-                ? try ManagedTerms.all()
-                : try arguments.managedIDs.map { id throws(ManagedTermsError) in try ManagedTerms.load(id: id) }
+                ? try ManagedTerms.scan()
+                : (try arguments.managedIDs.map { id throws(ManagedTermsError) in try ManagedTerms.load(id: id) }, [])
         }
+        for error in broken { StandardError.write("beckon terms: \(error)\n") }
+        let finished = broken.isEmpty ? ZenityExitCode.ok.defaultValue : ZenityExitCode.error.defaultValue
         for terms in configured {
             let merged = try arguments.merged(with: terms)
             if arguments.status { return try managedStatus(merged) }
@@ -32,7 +37,7 @@ extension TermsCommand {
             if code != ZenityExitCode.ok.defaultValue { return code }
             if merged.gate { try arguments.revoke ? awaitTrustedRevocation(merged) : awaitTrustedAcceptance(merged) }
         }
-        return ZenityExitCode.ok.defaultValue
+        return finished
     }
 
     /// The record's managed details for `arguments`: the hook in ``makeOptions``.

@@ -90,7 +90,21 @@ public struct ManagedTerms: Sendable, Hashable {
     /// start with a dot are ignored; any other `.conf` must be a safe id. A
     /// directory that exists but cannot be read is an error, not "no terms".
     public static func all(environment: [String: String] = processEnvironment()) throws(ManagedTermsError) -> [ManagedTerms] {
+        let scanned = try scan(environment: environment)
+        if let first = scanned.broken.first { throw first }
+        return scanned.terms
+    }
+
+    /// Every configured terms that reads, and apart from them every file that
+    /// does not (an unsafe id such as `aup (copy).conf`, a directory named
+    /// `old.conf`, a syntax error): one broken file must not keep the other
+    /// terms, a login gate among them, from being shown. Throws only when a
+    /// directory itself cannot be read: then no one can tell which terms exist.
+    public static func scan(environment: [String: String] = processEnvironment())
+        throws(ManagedTermsError) -> (terms: [ManagedTerms], broken: [ManagedTermsError])
+    {
         var found: [String: String] = [:]
+        var broken: [ManagedTermsError] = []
         for directory in directories(environment: environment) {
             guard let dir = opendir(directory) else {
                 // Absent is no terms; present but unreadable must not skip a gate silently.
@@ -103,15 +117,22 @@ public struct ManagedTerms: Sendable, Hashable {
                 guard name.hasSuffix(".conf"), !name.hasPrefix(".") else { continue }
                 let id = String(name.dropLast(5))
                 let path = "\(directory)/\(name)"
-                guard isSafeID(id) else { throw .invalid(path: path, line: nil, key: nil, message: unsafeIDMessage(id)) }
+                guard isSafeID(id) else {
+                    broken.append(.invalid(path: path, line: nil, key: nil, message: unsafeIDMessage(id)))
+                    continue
+                }
                 if found[id] == nil { found[id] = path }
             }
         }
         var terms: [ManagedTerms] = []
         for id in found.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            terms.append(try parse(path: found[id]!, id: id, environment: environment))
+            do {
+                terms.append(try parse(path: found[id]!, id: id, environment: environment))
+            } catch {
+                broken.append(error)
+            }
         }
-        return terms
+        return (terms, broken)
     }
 
     /// Whether `id` is a safe file name: letters, digits, `.`, `_` and `-`,

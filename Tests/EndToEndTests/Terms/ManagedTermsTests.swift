@@ -209,4 +209,21 @@ import Testing
         let timeout = try managed.run(["--managed", "org.example.gate", "--timeout", "5"])
         #expect(timeout.exitCode == 255 && timeout.stderr.contains("--gate allows no --timeout"), "\(timeout)")
     }
+
+    /// Before: an editor's copy beside the key file (an unsafe id), or a
+    /// directory named like one, made `--managed` exit 255 before showing
+    /// anything, so no gate ran. Now the terms that read are shown first, then
+    /// the broken files are named and the run ends with 255.
+    @Test func aBrokenFileBesideTheTermsDoesNotKeepThemFromBeingShown() throws {
+        let managed = try Managed()
+        try managed.terms("org.example.aup", title: "Terms")
+        try managed.write("org.example.aup (copy).conf", "[Terms]\nVersion=1\nFile=org.example.aup.md\n")
+        try FileManager.default.createDirectory(atPath: managed.termsDirectory + "/old.conf", withIntermediateDirectories: true)
+        let result = try managed.fixture.run(answering: .accept, ["--managed", "--json"], environment: managed.environment)
+        #expect(result.exitCode == 255, "\(result)")
+        #expect(result.stdout.contains("\"outcome\":\"accepted\""), "shown and accepted first: \(result)")
+        #expect(result.stderr.contains("(copy).conf") && result.stderr.contains("old.conf"), "\(result)")
+        let status = try managed.run(["--status", "--managed", "org.example.aup"])
+        #expect(status.exitCode == 0 && status.stdout.contains("must_ask: false"), "\(status)")
+    }
 }
