@@ -59,8 +59,9 @@ import Testing
     @Test func theFirstDirectoryWinsPerIDAndAllListsEveryIDSorted() throws {
         let fixture = try Fixture()
         try fixture.write("first", "b.conf", "[Terms]\nVersion=first\nFile=en.md\n")
-        try fixture.write("second", "b.conf", "[Terms]\nVersion=second\nFile=/dev/null\n")
-        try fixture.write("second", "a.conf", "[Terms]\nVersion=1\nFile=/dev/null\n")
+        let english = fixture.first + "/beckon/terms.d/en.md"
+        try fixture.write("second", "b.conf", "[Terms]\nVersion=second\nFile=\(english)\n")
+        try fixture.write("second", "a.conf", "[Terms]\nVersion=1\nFile=\(english)\n")
         try fixture.write("second", ".hidden.conf", "not a key file")
         try fixture.write("second", "notes.txt", "not a key file")
         let b = try ManagedTerms.load(id: "b", environment: fixture.environment())
@@ -333,5 +334,22 @@ import Testing
         #expect(broken.contains { $0.contains("old.conf") })
         // all() still refuses a broken configuration, for callers that need all or nothing.
         #expect(throws: ManagedTermsError.self) { try ManagedTerms.all(environment: fixture.environment()) }
+    }
+
+    /// Before: File= naming a FIFO blocked every reader until a writer came:
+    /// `--managed` waited before any gate, and `--timeout` did not end it.
+    @Test func aFileThatIsNotARegularFileIsAMistake() throws {
+        let fixture = try Fixture()
+        let fifo = fixture.first + "/beckon/terms.d/fifo.md"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try fixture.write("first", "org.example.fifo.conf", "[Terms]\nVersion=1\nFile=fifo.md\nGate=true\n")
+        try fixture.write("first", "org.example.null.conf", "[Terms]\nVersion=1\nFile=/dev/zero\n")
+        for id in ["org.example.fifo", "org.example.null"] {
+            #expect {
+                try ManagedTerms.load(id: id, environment: fixture.environment())
+            } throws: { error in
+                "\(error)".contains("is not a regular file")
+            }
+        }
     }
 }

@@ -34,6 +34,13 @@ extension ManagedTerms {
         guard access(terms.file, R_OK) == 0 else {
             throw reader.error(file.key, "the file \(terms.file) cannot be read: \(String(cString: strerror(errno)))")
         }
+        // An administrator's terms are a file: a FIFO here would block every
+        // reader until someone writes to it (the gate among them, with the
+        // desktop free), and a device or directory is no text (issue 32).
+        var status = stat()
+        guard stat(terms.file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw reader.error(file.key, "the file \(terms.file) is not a regular file")
+        }
         terms.title = try reader.localized("Title")?.value
         terms.checkbox = try reader.localized("Checkbox")?.value
         terms.acceptLabel = try reader.localized("AcceptLabel")?.value
