@@ -36,6 +36,12 @@ struct SessionEndingCommand {
             throw .unparsable(Self.message(error))
         }
         defer { g_strfreev(argv) }
+        // A parent that ignores SIGCHLD passes that on through exec, and then
+        // the kernel reaps the command itself: waitpid finds no child, and an
+        // exit status of 1 could not be told from success. The default
+        // disposition keeps it to wait for; the previous one comes back after.
+        let previous = signal(SIGCHLD, SIG_DFL)
+        defer { signal(SIGCHLD, previous) }
         var pid: GPid = 0
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_DO_NOT_REAP_CHILD.rawValue)
         guard g_spawn_async(nil, argv, nil, flags, nil, nil, &pid, &error) != 0 else {
@@ -54,7 +60,9 @@ struct SessionEndingCommand {
                 if code != 0 { throw .failed(status: code) }
                 return
             }
-            if waited < 0, errno != EINTR { return }
+            // No child to wait for: how it ended is unknown, so it did not
+            // end the session as far as anyone can tell, and the next route runs.
+            if waited < 0, errno != EINTR { throw .notStarted("its end could not be waited for: \(String(cString: strerror(errno)))") }
             usleep(10_000)
         }
     }
