@@ -50,6 +50,7 @@ enum ZenityParser {
                 switch name {
                 case Key.help.name: return .help(.summary)
                 case Key.helpAll.name: return .help(.all)
+                case Key.beckonVersion.name: return .beckonVersion
                 case Key.beckonReference.name:
                     guard let format = Key.beckonReference.choice(inlineValue ?? "") else {
                         throw .notAvailable("--" + name + (inlineValue.map { "=" + $0 } ?? ""))
