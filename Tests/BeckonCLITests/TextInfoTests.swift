@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func optionsOfOtherDialogsAreRefused() {
-        #expect(throws: CLIError.notSupported("separator")) { try options(["--separator=,"]) }
+        #expect(throws: CLIError.notSupported("separator", by: "text-info")) { try options(["--separator=,"]) }
         #expect(throws: CLIError.self) { try options(["--entry-text=x"]) }
     }
 }

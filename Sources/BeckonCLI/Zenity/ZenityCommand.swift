@@ -17,12 +17,15 @@ enum ZenityCommand {
     static func main(_ arguments: [String]) -> Int32 {
         // SIGPIPE is ignored (BeckonCommand.main): zenity's answer goes out with
         // StandardOutput.write, whose failure zenity ignores too.
+        // The name as run, for advice ("See 'zenity --help'"); every line on
+        // stderr starts with "beckon:" whatever the name (docs/cli.md, "Messages").
         let program = programName(arguments.first)
         let invocation: ZenityInvocation
         do {
-            invocation = try ZenityParser.parse(Array(arguments.dropFirst()), environment: .process)
+            invocation = try ZenityParser.parse(Array(arguments.dropFirst()), environment: .process, program: program)
         } catch {
-            return error.report(as: program)
+            let misspelt = Subcommand.misspelt(Array(arguments.dropFirst()), program: program)
+            return (misspelt ?? error).report(as: "beckon")
         }
         switch invocation {
         case .help(let topic):
