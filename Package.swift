@@ -74,9 +74,15 @@ let package = Package(
         // What `import Beckon` gives a program: the dialogs, the terms window,
         // consent and the login gate, under the one name it had before the split.
         .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON"]),
+        // The command line; BeckonVersion.swift is generated into it from VERSION.
         .target(name: "BeckonCLI", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate",
                                                 "BeckonIO", "BeckonJSON", "CGtk", "CBeckonShim"],
-                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")],
+                plugins: ["BeckonVersionPlugin"]),
+        // The version at build time: the plugin runs the generator on VERSION.
+        .plugin(name: "BeckonVersionPlugin", capability: .buildTool(), dependencies: ["BeckonVersionGenerator"],
+                path: "Plugins/BeckonVersionPlugin"),
+        .executableTarget(name: "BeckonVersionGenerator", path: "Plugins/BeckonVersionGenerator"),
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
         .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),

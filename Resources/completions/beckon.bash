@@ -2,7 +2,7 @@
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
 _beckon_dialogs="--calendar --entry --error --info --file-selection --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
-_beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty --zenity-compat="
+_beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty --zenity-compat= --beckon-version"
 _beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-file-selection --help-list --help-notification --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
 declare -gA _beckon_dialog_options=(
   [calendar]="--text= --day= --month= --year= --date-format="

@@ -47,33 +47,46 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
     /// zenity's message for an option GLib cannot parse.
     static let notAvailableText = "This option is not available. Please see --help for all possible usages."
 
-    /// An option no dialog knows, or one given without the value it needs.
-    static func notAvailable(_ argument: String) -> CLIError {
-        CLIError(message: "\(argument): \(notAvailableText)")
+    /// An option no dialog knows: zenity's words, then the declared names
+    /// closest to it (``Suggestion``), if any.
+    static func notAvailable(_ argument: String, suggesting names: [String] = []) -> CLIError {
+        CLIError(message: "\(argument): \(notAvailableText)" + Suggestion.phrase(names))
     }
 
-    /// A value that is not an integer, or does not fit in one.
+    /// A value that is not an integer, or does not fit in one. zenity adds
+    /// "This option is not available" to GLib's words, which contradicts them:
+    /// the option is available, its value is wrong.
     static func badInteger(_ option: String, _ value: String) -> CLIError {
-        CLIError(message: "--\(option): cannot parse integer value '\(value)'. \(notAvailableText)")
+        CLIError(message: "--\(option): cannot parse integer value '\(value)': it takes a whole number, such as --\(option)=10")
     }
 
-    /// An option with no value after it.
-    static func missingValue(_ option: String) -> CLIError {
-        CLIError(message: "--\(option): missing argument. \(notAvailableText)")
+    /// An option with no value after it: how to give one (`synopsis` is
+    /// `--text=TEXT`), not zenity's "This option is not available", which
+    /// contradicts "missing argument".
+    static func missingValue(_ option: String, synopsis: String) -> CLIError {
+        CLIError(message: "--\(option): missing argument: give it a value, as in \(synopsis)")
     }
 
-    static let noDialog = CLIError(message: "You must specify a dialog type. See 'zenity --help' for details")
+    /// No dialog option; `program` is the command as it was run (`beckon`,
+    /// or `zenity` through its symlink), so the advice works when typed.
+    static func noDialog(program: String) -> CLIError {
+        CLIError(message: "You must specify a dialog type. See '\(program) --help' for details")
+    }
 
     static func twoDialogs(_ first: String, _ second: String) -> CLIError {
         CLIError(message: "Two or more dialog options specified (--\(first) and --\(second))")
     }
 
-    static func notSupported(_ option: String) -> CLIError {
-        CLIError(message: "--\(option) is not supported for this dialog")
+    /// An option this dialog does not take: zenity's words, then `dialog`
+    /// and the dialogs that do take it (``OptionApplicability``).
+    static func notSupported(_ option: String, by dialog: String, _ applicability: OptionApplicability) -> CLIError {
+        CLIError(message: "--\(option) is not supported for this dialog (--\(dialog)); \(applicability.sentence)")
     }
 
+    /// zenity 3.44 refuses `--switch` alone with "This option is not
+    /// available"; beckon says what it needs instead.
     static func switchNeedsButtons() -> CLIError {
-        CLIError(message: "--switch needs at least one --extra-button or --button. \(notAvailableText)")
+        CLIError(message: "--switch needs at least one --extra-button or --button")
     }
 
     static func badButton(_ value: String, _ why: String) -> CLIError {

@@ -101,8 +101,8 @@ import Testing
     }
 
     @Test func optionsOfOtherDialogs() throws {
-        #expect(throws: CLIError.notSupported("entry-text")) { try ZenityParser.parse(["--calendar", "--entry-text=x"]) }
-        #expect(throws: CLIError.notSupported("day")) { try ZenityParser.parse(["--question", "--day=3"]) }
+        #expect(throws: CLIError.notSupported("entry-text", by: "calendar")) { try ZenityParser.parse(["--calendar", "--entry-text=x"]) }
+        #expect(throws: CLIError.notSupported("day", by: "question")) { try ZenityParser.parse(["--question", "--day=3"]) }
         // zenity 3.44 lets the scale's options through to any dialog.
         #expect(try options(["--value=3", "--hide-value"]).day == nil)
         #expect(throws: CLIError.badInteger("day", "x")) { try ZenityParser.parse(["--calendar", "--day=x"]) }

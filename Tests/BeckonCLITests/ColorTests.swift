@@ -80,7 +80,7 @@ import Testing
 
     @Test func otherDialogsOptionsAreRefused() throws {
         for option in ["--separator=x", "--entry-text=a", "--hide-text", "--no-wrap", "--day=3", "--username"] {
-            #expect(throws: CLIError.notSupported(String(option.dropFirst(2).prefix { $0 != "=" }))) {
+            #expect(throws: CLIError.notSupported(String(option.dropFirst(2).prefix { $0 != "=" }), by: "color-selection")) {
                 try ZenityParser.parse(["--color-selection", option])
             }
         }

@@ -110,14 +110,14 @@ import Testing
     }
 
     @Test func zenitysErrors() {
-        #expect(error(["--entry", "--username"]) == .notSupported("username"))
-        #expect(error(["--entry", "--separator=,"]) == .notSupported("separator"))
+        #expect(error(["--entry", "--username"]) == .notSupported("username", by: "entry"))
+        #expect(error(["--entry", "--separator=,"]) == .notSupported("separator", by: "entry"))
         // zenity compares --separator with its default: the last one given counts.
         #expect(error(["--entry", "--separator=|"]) == nil)
         #expect(error(["--info", "--separator=,", "--separator=|"]) == nil)
-        #expect(error(["--info", "--separator=|", "--separator=,"]) == .notSupported("separator"))
+        #expect(error(["--info", "--separator=|", "--separator=,"]) == .notSupported("separator", by: "info"))
         #expect(error(["--entry", "--entry-text"]) == .missingValue("entry-text"))
-        #expect(error(["--password", "--entry-text=x"]) == .notSupported("entry-text"))
+        #expect(error(["--password", "--entry-text=x"]) == .notSupported("entry-text", by: "password"))
         #expect(error(["--entry", "--password"]) == .twoDialogs("entry", "password"))
     }
 

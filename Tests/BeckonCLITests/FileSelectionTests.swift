@@ -58,7 +58,12 @@ import Testing
     }
 
     @Test func okLabelIsRefusedAndExtrasAreWarnedAbout() throws {
-        #expect(throws: CLIError.notSupported("ok-label")) { try options(["--ok-label=Go"]) }
+        // Refused by the kind itself, after the parser's check: it names every other dialog as taking it.
+        #expect(throws: CLIError.notSupported("ok-label", by: "file-selection",
+                                              OptionApplicability(takenBy: ZenityDialogs.all.map(\.name).filter { $0 != "file-selection" },
+                                                                  refusedBy: ["file-selection"]))) {
+            try options(["--ok-label=Go"])
+        }
         let extras = try plan(["--extra-button=More"])
         #expect(extras.warnings == ["Cannot add extra labels to GtkFileChooserNative"])
         #expect(extras.request.frame.buttons.count == 2)

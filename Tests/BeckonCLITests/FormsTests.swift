@@ -165,7 +165,7 @@ import Testing
     /// zenity never checks the `--add-*` options; the others are this dialog's.
     @Test func otherDialogsRefuseFormsOptions() throws {
         _ = try ZenityParser.parse(["--entry", "--add-entry=A"])
-        #expect(throws: CLIError.notSupported("list-values")) { try ZenityParser.parse(["--entry", "--list-values=x"]) }
-        #expect(throws: CLIError.notSupported("required")) { try ZenityParser.parse(["--entry", "--required"]) }
+        #expect(throws: CLIError.notSupported("list-values", by: "entry")) { try ZenityParser.parse(["--entry", "--list-values=x"]) }
+        #expect(throws: CLIError.notSupported("required", by: "entry")) { try ZenityParser.parse(["--entry", "--required"]) }
     }
 }

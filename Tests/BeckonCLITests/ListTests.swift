@@ -184,9 +184,9 @@ import Testing
     }
 
     @Test func optionsOfOtherDialogs() throws {
-        #expect(throws: CLIError.notSupported("day")) { try ZenityParser.parse(["--list", "--day=3"]) }
-        #expect(throws: CLIError.notSupported("column")) { try ZenityParser.parse(["--entry", "--column=A"]) }
-        #expect(throws: CLIError.notSupported("separator")) { try ZenityParser.parse(["--entry", "--separator=,"]) }
+        #expect(throws: CLIError.notSupported("day", by: "list")) { try ZenityParser.parse(["--list", "--day=3"]) }
+        #expect(throws: CLIError.notSupported("column", by: "entry")) { try ZenityParser.parse(["--entry", "--column=A"]) }
+        #expect(throws: CLIError.notSupported("separator", by: "entry")) { try ZenityParser.parse(["--entry", "--separator=,"]) }
         #expect(try options(["--column=A", "--separator=;"]).separator == ";")
     }
 

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func anOptionOfAnotherDialogIsRefusedAsZenityRefusesIt() {
-        #expect(throws: CLIError.notSupported("column")) { try options(["--column", "x"]) }
+        #expect(throws: CLIError.notSupported("column", by: "notification")) { try options(["--column", "x"]) }
     }
 
     @Test func theTextSplitsAtTheFirstNewlineAfterEscapes() {

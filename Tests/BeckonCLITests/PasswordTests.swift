@@ -82,9 +82,9 @@ import Testing
         func error(_ arguments: [String]) -> CLIError? {
             do { _ = try ZenityParser.parse(arguments); return nil } catch { return error }
         }
-        #expect(error(["--password", "--separator=,"]) == .notSupported("separator"))
-        #expect(error(["--password", "--hide-text"]) == .notSupported("hide-text"))
-        #expect(error(["--password", "--entry-text=x"]) == .notSupported("entry-text"))
+        #expect(error(["--password", "--separator=,"]) == .notSupported("separator", by: "password"))
+        #expect(error(["--password", "--hide-text"]) == .notSupported("hide-text", by: "password"))
+        #expect(error(["--password", "--entry-text=x"]) == .notSupported("entry-text", by: "password"))
         // Stray words and --text are accepted, as zenity accepts them.
         #expect(try plan(["stray", "--text=t"]).request.heading == "t")
     }

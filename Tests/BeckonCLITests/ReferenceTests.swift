@@ -31,6 +31,16 @@ import Testing
         }
     }
 
+    /// The build's version is VERSION's (the plugin generates it), and the
+    /// man page's header says the same.
+    @Test func theBinaryAndTheManPageCarryVERSION() throws {
+        let file = try #require(readFile(Self.root + "/VERSION"), "cannot read VERSION")
+        #expect(BeckonVersion.text == String(file.filter { !$0.isWhitespace }))
+        let man = try #require(readFile(Self.root + "/Resources/beckon.1"))
+        #expect(man.contains(".TH BECKON 1 \"2026\" \"Beckon \(BeckonVersion.text)\""),
+                "Resources/beckon.1 is stale: run scripts/generate-reference")
+    }
+
     @Test func theCompletionOffersEveryDialogAndItsOptions() throws {
         let block = try generatedBlock("Resources/completions/beckon.bash")
         #expect(block == ZenityReference.text(.bash),

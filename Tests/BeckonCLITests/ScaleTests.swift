@@ -97,8 +97,8 @@ import Testing
     }
 
     @Test func optionsOfOtherDialogs() throws {
-        #expect(throws: CLIError.notSupported("day")) { try ZenityParser.parse(["--scale", "--day=3"]) }
-        #expect(throws: CLIError.notSupported("entry-text")) { try ZenityParser.parse(["--scale", "--entry-text=x"]) }
+        #expect(throws: CLIError.notSupported("day", by: "scale")) { try ZenityParser.parse(["--scale", "--day=3"]) }
+        #expect(throws: CLIError.notSupported("entry-text", by: "scale")) { try ZenityParser.parse(["--scale", "--entry-text=x"]) }
         // zenity 3.44 lets these through to any dialog.
         #expect(try options(["--no-markup", "--icon-name=x"]).value == 0)
         #expect(throws: CLIError.badInteger("value", "1.5")) { try ZenityParser.parse(["--scale", "--value=1.5"]) }

@@ -56,7 +56,7 @@ import Testing
         #expect(try plan(["--html"]).request.web == .html)
         let url = try plan(["--html", "--url=example.org", "--no-interaction"]).request
         #expect(url.web == .url("example.org") && !url.opensLinks)
-        #expect(try plan(["--html", "--filename=x.html"]).request.opensLinks)
+        #expect(try plan(["--html", "--filename=/etc/hostname"]).request.opensLinks)
         // As in zenity, --url counts only with --html.
         #expect(try plan(["--url=example.org"]).request.web == nil)
     }
@@ -99,7 +99,38 @@ import Testing
     }
 
     @Test func optionsOfOtherDialogsAreRefused() {
-        #expect(throws: CLIError.notSupported("separator")) { try options(["--separator=,"]) }
+        #expect(throws: CLIError.notSupported("separator", by: "text-info")) { try options(["--separator=,"]) }
         #expect(throws: CLIError.self) { try options(["--entry-text=x"]) }
+    }
+}
+
+/// A `--filename` that cannot be read is an error before any window (zenity
+/// shows an empty one, whose OK exits 0).
+@Suite struct TextInfoFilenameTests {
+    private func plan(_ arguments: [String], env: [String: String] = [:]) throws(CLIError) -> TextInfoPlan {
+        try TextInfoPlan(CLIProbe.options(["--text-info"] + arguments), environment: Environment(env),
+                         translations: .english, isWebKitAvailable: { true })
+    }
+
+    @Test func aMissingFileIsAnErrorWithTheErrorCode() {
+        #expect(throws: CLIError(message: "--filename: Cannot open file '/no/such/file': No such file or directory")) {
+            try plan(["--filename=/no/such/file"])
+        }
+        #expect(throws: CLIError(message: "--filename: Cannot open file '/no/such/file': No such file or directory",
+                                 exitCode: 3)) {
+            try plan(["--filename=/no/such/file"], env: ["ZENITY_ERROR": "3"])
+        }
+    }
+
+    @Test func aDirectoryIsAnError() {
+        #expect(throws: CLIError(message: "--filename: Cannot open file '/tmp': it is a directory")) {
+            try plan(["--filename=/tmp"])
+        }
+    }
+
+    @Test func aReadableFileAndAPageAddressPass() throws {
+        _ = try plan(["--filename=/etc/hostname"])
+        // --html --url shows the page: the file is not read.
+        _ = try plan(["--html", "--url=example.org", "--filename=/no/such/file"])
     }
 }

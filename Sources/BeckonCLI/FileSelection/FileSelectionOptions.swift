@@ -10,7 +10,12 @@ struct FileSelectionOptions: KindOptions, Equatable {
     init(arguments: ZenityArguments) throws(CLIError) {
         // GtkFileChooserNative has no label of the caller's for its accept
         // button in zenity 3.44, which refuses the option.
-        if arguments.given.has(CommonOptions.Key.okLabel) { throw .notSupported(CommonOptions.Key.okLabel.name) }
+        let okLabel = CommonOptions.Key.okLabel.name
+        if arguments.given.has(CommonOptions.Key.okLabel) {
+            var applicability = OptionApplicability(okLabel)
+            applicability.refuse(Self.type.name)
+            throw .notSupported(okLabel, by: Self.type.name, applicability)
+        }
         self.arguments = arguments
     }
 

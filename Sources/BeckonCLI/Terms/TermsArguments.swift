@@ -153,7 +153,8 @@ struct TermsArguments: GroupParsedOptions, Equatable {
             case .endOfOptions:
                 throw unexpected("--")
             case .unknown(_, let name):
-                throw .termsUsage("unknown option --\(name)")
+                let nearest = Suggestion.nearest(to: name, in: byName.keys.sorted()).map { "--" + $0 }
+                throw .termsUsage("unknown option --\(name)." + Suggestion.phrase(nearest))
             case .option(let option, let value, let inlineValue):
                 if option.argument == .none, inlineValue != nil { throw .termsUsage("--\(option.name) takes no value") }
                 if option.name == Self.Key.help.name { parsed.help = true }

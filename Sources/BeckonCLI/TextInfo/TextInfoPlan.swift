@@ -11,8 +11,9 @@ struct TextInfoPlan: Sendable {
     /// zenity's title for a text dialog, before translation.
     static let defaultTitle = "Text View"
 
-    /// Throws beckon's error for `--html`/`--url` where WebKit2GTK 4.1 cannot
-    /// be loaded (exit code ZENITY_ERROR, 255 by default). `warn` gets the
+    /// Throws beckon's error for a `--filename` that cannot be read, and for
+    /// `--html`/`--url` where WebKit2GTK 4.1 cannot be loaded (exit code
+    /// ZENITY_ERROR, 255 by default). `warn` gets the
     /// warnings about the input (a missing file, bytes that are not UTF-8).
     init(_ options: TextInfoOptions, environment: Environment, translations: Translations,
          isWebKitAvailable: () -> Bool = { TextInfoRequest.isWebKitAvailable },
@@ -20,6 +21,12 @@ struct TextInfoPlan: Sendable {
          warn: @escaping @Sendable (String) -> Void = { _ in }) throws(CLIError) {
         let common = options.common
         let buttons = ZenityButtons.cancelOK(common, translations: translations)
+        // A file that cannot be read is an error before any window (TextInfoFilename);
+        // --html --url shows the page, not the file.
+        if let path = options.filename, !(options.html && options.url != nil),
+           let error = TextInfoFilename.error(path, exitCode: ZenityExitCode.error.value(in: environment)) {
+            throw error
+        }
         var source: TextInfoRequest.Source = options.filename.map { .file(path: $0) } ?? .fileDescriptor(0)
         if source == .fileDescriptor(0) && stdinWasClosed {
             warn("standard input is closed: there is no text to show")

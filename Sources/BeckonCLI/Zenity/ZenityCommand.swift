@@ -6,7 +6,10 @@ import Glibc
 
 /// The zenity-compatible dialogs: `beckon --question …`, or beckon called as `zenity`.
 enum ZenityCommand {
-    /// zenity's version, printed by `--version` so version checks in scripts pass.
+    /// zenity's version, printed by `--version` so version checks in scripts
+    /// pass: as `beckon` too, since scripts are moved over by setting the
+    /// command's name (`ZENITY=beckon`, `sed s/zenity/beckon/`) and keep their
+    /// checks. beckon's own version is `--beckon-version`'s (``BeckonVersion``).
     static let zenityVersion = "3.44.0"
     /// The zenity 4 whose answers `--zenity-compat=4.2` gives, printed by its `--version`.
     static let zenity4Version = "4.2.2"
@@ -14,12 +17,15 @@ enum ZenityCommand {
     static func main(_ arguments: [String]) -> Int32 {
         // SIGPIPE is ignored (BeckonCommand.main): zenity's answer goes out with
         // StandardOutput.write, whose failure zenity ignores too.
+        // The name as run, for advice ("See 'zenity --help'"); every line on
+        // stderr starts with "beckon:" whatever the name (docs/cli.md, "Messages").
         let program = programName(arguments.first)
         let invocation: ZenityInvocation
         do {
-            invocation = try ZenityParser.parse(Array(arguments.dropFirst()), environment: .process)
+            invocation = try ZenityParser.parse(Array(arguments.dropFirst()), environment: .process, program: program)
         } catch {
-            return error.report(as: program)
+            let misspelt = Subcommand.misspelt(Array(arguments.dropFirst()), program: program)
+            return (misspelt ?? error).report(as: "beckon")
         }
         switch invocation {
         case .help(let topic):
@@ -30,7 +36,10 @@ enum ZenityCommand {
             StandardOutput.write((dialect.isZenity4 ? zenity4Version : zenityVersion) + "\n")
             return 0
         case .about:
-            StandardOutput.write("beckon: GTK dialogs for shell scripts, compatible with zenity \(zenityVersion)\n")
+            StandardOutput.write("beckon \(BeckonVersion.text): GTK dialogs for shell scripts, compatible with zenity \(zenityVersion)\n")
+            return 0
+        case .beckonVersion:
+            StandardOutput.write(BeckonVersion.text + "\n")
             return 0
         case .reference(let format):
             StandardOutput.write(ZenityReference.text(format))

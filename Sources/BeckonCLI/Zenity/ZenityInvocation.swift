@@ -5,6 +5,8 @@ enum ZenityInvocation: Sendable {
     /// `--version`: the version of zenity whose dialect answers (4.2.2 under 4.2).
     case version(ZenityDialect)
     case about
+    /// beckon's own version (``BeckonVersion``), from the VERSION file.
+    case beckonVersion
     /// beckon's own: the option reference for the man page and completion.
     case reference(ReferenceFormat)
     /// A dialog with its options read.

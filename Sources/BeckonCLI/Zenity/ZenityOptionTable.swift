@@ -36,6 +36,11 @@ enum ZenityOptionTable {
         let gtk = OptionSection(Section.gtk)
         let gtkModule = OptionKey.strings("gtk-module", "MODULES", "Load additional GTK+ modules")
         let gFatalWarnings = OptionKey.flag("g-fatal-warnings", "Make all warnings fatal")
+        // beckon's own, listed with its other options; read by the parser
+        // itself, which answers it wherever it stands, as it answers --help.
+        let own = OptionSection(Section.beckon)
+        /// The project's version (``BeckonVersion``); `--version` stays zenity's.
+        let beckonVersion = OptionKey.flag("beckon-version", "Print beckon's own version (--version prints zenity's)")
         // Read by the parser itself, and listed by help in its own way: no help of their own (``parsers``).
         let parsers = OptionSection()
         let help = OptionKey.flag("help", nil)
@@ -61,6 +66,7 @@ enum ZenityOptionTable {
     /// beckon's own, after `--button`, which the message dialogs own and
     /// help lists here.
     static let beckon: [ZenityOption] = [MessageOptions.Key.button.option] + CommonOptions.declared.listed(in: Section.beckon)
+        + declared.listed(in: Section.beckon)
 
     /// zenity 4's options that zenity 3.44 lacks, listed with beckon's
     /// options in help: listing them in a dialog's own group would change the

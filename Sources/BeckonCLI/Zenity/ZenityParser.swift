@@ -12,9 +12,10 @@ enum ZenityParser {
     static let Key = ZenityOptionTable.Key
 
     /// Reads `arguments` (without the program name); `environment` may name
-    /// the dialect (``ZenityDialect``).
-    static func parse(_ arguments: [String], environment: Environment = .process) throws(CLIError)
-        -> ZenityInvocation {
+    /// the dialect (``ZenityDialect``); `program` is the command as run, for
+    /// the advice in messages ("See 'beckon --help'").
+    static func parse(_ arguments: [String], environment: Environment = .process,
+                      program: String = "beckon") throws(CLIError) -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
         var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
@@ -23,7 +24,8 @@ enum ZenityParser {
             do {
                 token = try scanner.next()
             } catch {
-                throw .missingValue(error.name)
+                let synopsis = ZenityOptionTable.byName[error.name]?.synopsis ?? "--\(error.name)=VALUE"
+                throw .missingValue(error.name, synopsis: synopsis)
             }
             switch token {
             case nil:
@@ -39,17 +41,20 @@ enum ZenityParser {
             case .short(let argument):
                 // GLib allows short options grouped (-h?); zenity has only -h and -?.
                 for flag in argument.dropFirst() {
-                    guard flag == "h" || flag == "?" else { throw .notAvailable(argument) }
+                    guard flag == "h" || flag == "?" else {
+                        throw .notAvailable(argument, suggesting: suggestions(forShort: argument))
+                    }
                     return .help(.summary)
                 }
             case .unknown(let argument, let name):
                 if let topic = helpGroup(name) { return .help(topic) }
-                throw .notAvailable(argument)
+                throw .notAvailable(argument, suggesting: suggestions(for: name))
             case .option(let option, let value, let inlineValue):
                 let name = option.name
                 switch name {
                 case Key.help.name: return .help(.summary)
                 case Key.helpAll.name: return .help(.all)
+                case Key.beckonVersion.name: return .beckonVersion
                 case Key.beckonReference.name:
                     guard let format = Key.beckonReference.choice(inlineValue ?? "") else {
                         throw .notAvailable("--" + name + (inlineValue.map { "=" + $0 } ?? ""))
@@ -73,14 +78,14 @@ enum ZenityParser {
                 given.entries.append(GivenOptions.Entry(name: name, value: value, number: number))
             }
         }
-        return try resolve(dialog, given, environment: environment)
+        return try resolve(dialog, given, environment: environment, program: program)
     }
 
     /// The dialog's type takes the options it knows and refuses the rest; the
     /// general options are read once, here, and handed to it.
-    private static func resolve(_ dialog: String?, _ given: GivenOptions,
-                                environment: Environment) throws(CLIError) -> ZenityInvocation {
-        guard let dialog else { throw .noDialog }
+    private static func resolve(_ dialog: String?, _ given: GivenOptions, environment: Environment,
+                                program: String) throws(CLIError) -> ZenityInvocation {
+        guard let dialog else { throw .noDialog(program: program) }
         let common = try CommonOptions(given, environment: environment)
         // zenity 4 hands nothing to GTK (GTK 4 takes no options): its GOption
         // does not know GTK's, and refuses them as any unknown option.
@@ -97,21 +102,48 @@ enum ZenityParser {
             let general = Set((ZenityOptionTable.general + ZenityOptionTable.gtk + ZenityOptionTable.beckon
                                + [ZenityOptionTable.display]).map(\.name))
             if let refused = given.firstRefused(by: { general.contains($0) }) {
-                throw .notSupported(refused)
+                throw .notSupported(refused, by: dialog, OptionApplicability(refused))
             }
             return dialog == Key.version.name ? .version(common.dialect) : .about
         }
-        guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog }
+        guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog(program: program) }
         // zenity checks --separator against its default: "|" passes everywhere.
         let separator = Key.separator.name
         let defaultSeparator = given[Key.separator] == "|"
         if let refused = given.firstRefused(by: { name in
-            (ZenityOptionTable.everyDialogTakes.contains(name) && !type.refusedGeneralOptions.contains(name))
-                || type.takes(name) || (name == separator && defaultSeparator)
+            dialogTakes(type, name) || (name == separator && defaultSeparator)
         }) {
-            throw .notSupported(refused)
+            throw .notSupported(refused, by: dialog, OptionApplicability(refused))
         }
         return .dialog(try type.make(ZenityArguments(given: given, common: common)), common)
+    }
+
+    /// Whether a dialog of `type` takes `option`: its own options, and the
+    /// general ones it does not refuse. The one rule for the parser's check
+    /// and for the message naming where a refused option belongs.
+    static func dialogTakes(_ type: ZenityDialogType, _ option: String) -> Bool {
+        (ZenityOptionTable.everyDialogTakes.contains(option) && !type.refusedGeneralOptions.contains(option))
+            || type.takes(option)
+    }
+
+    /// Every name an option could be meant as: the declared options and the
+    /// `--help-<group>` ones, without the `--`.
+    static let suggestable: [String] = {
+        var names = ZenityOptionTable.byName.keys.filter { $0 != Key.beckonReference.name }.sorted()
+        names += ZenityOptionTable.helpGroups.map { Key.help.name + "-" + $0.name }
+        return names
+    }()
+
+    /// The options closest to the unknown `--name`, with their dashes.
+    static func suggestions(for name: String) -> [String] {
+        Suggestion.nearest(to: name, in: suggestable).map { "--" + $0 }
+    }
+
+    /// `-question` for `--question`: a long option with one dash, which GLib
+    /// reads as short ones; only an exact name is suggested.
+    static func suggestions(forShort argument: String) -> [String] {
+        let name = String(argument.dropFirst().split(separator: "=", maxSplits: 1).first ?? "")
+        return name.count > 1 && ZenityOptionTable.byName[name] != nil ? ["--" + name] : []
     }
 
     /// `--help-<group>`: the help of one group.

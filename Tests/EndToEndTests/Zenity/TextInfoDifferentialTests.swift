@@ -173,13 +173,15 @@ enum TextInfoCases {
     ]
 
     static let input: [ZenityCase] = [
-        C("text-info: a missing --filename shows an empty dialog", ["--text-info", "--filename=\(F.missing)"],
-          C.keys("Return"), exit: 0),
-        C("text-info --editable: a missing --filename is an empty text",
+        C("text-info: a missing --filename is an error before any window", ["--text-info", "--filename=\(F.missing)"],
+          C.keys("Return"), exit: 0, zenityIsWrong: (unreadableFile, .init(exitCode: 255, stdout: ""))),
+        C("text-info --editable: a missing --filename is an error before any window",
           ["--text-info", "--editable", "--filename=\(F.missing)"],
-          .type("typed", then: ["ctrl+Tab", "Tab", "Return"]), exit: 0, stdout: "typed"),
-        C("text-info: a directory as --filename shows an empty dialog",
-          ["--text-info", "--filename=\(F.directory.path)"], C.keys("Return"), exit: 0),
+          .type("typed", then: ["ctrl+Tab", "Tab", "Return"]), exit: 0, stdout: "typed",
+          zenityIsWrong: (unreadableFile, .init(exitCode: 255, stdout: ""))),
+        C("text-info: a directory as --filename is an error before any window",
+          ["--text-info", "--filename=\(F.directory.path)"], C.keys("Return"), exit: 0,
+          zenityIsWrong: (unreadableFile, .init(exitCode: 255, stdout: ""))),
         C("text-info: empty stdin", ["--text-info"], stdin: "", C.keys("Return"), exit: 0),
         C("text-info --editable: a file that is not UTF-8", ["--text-info", "--editable", "--filename=\(F.latin1)"],
           C.keys("ctrl+Tab", "Tab", "Return"), exit: 0, stdout: "abc",
@@ -187,6 +189,10 @@ enum TextInfoCases {
                           + "keeps it all, the bad byte shown as U+FFFD in a UTF-8 locale, with a warning",
                           .init(exitCode: 0, stdout: "abc\u{FFFD}def\n"))),
     ]
+
+    static let unreadableFile = "zenity warns that it cannot open the file, then shows an empty window whose OK "
+        + "exits 0, which a script with --checkbox takes for agreement to a text nobody saw; beckon exits with "
+        + "the error code before any window (docs/cli.md)"
 
     /// 250 KB of numbered lines, with non-ASCII text so chunk boundaries fall
     /// inside characters.

@@ -62,10 +62,28 @@ import Testing
         #expect(result.exitCode == 5, "\(result)")
     }
 
-    @Test func aDirectoryIsAClearWarning() throws {
+    /// Was a warning over an empty window, as in zenity; now an error before
+    /// any window (docs/cli.md, the `--text-info` input table).
+    @Test func aDirectoryIsAnErrorBeforeAnyWindow() throws {
         let result = try beckon(["--text-info", "--filename=\(F.directory.path)"], .keys(["Escape"]))
-        #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("Cannot open file '\(F.directory.path)': it is a directory"), "\(result)")
+        #expect(result.exitCode == 255)
+        #expect(result.stderr == "beckon: --filename: Cannot open file '\(F.directory.path)': it is a directory\n",
+                "\(result)")
+    }
+
+    /// The keys would answer any window (Return: OK, exit 0), so 255 and the
+    /// one line on stderr mean none was shown; with --json the error is on
+    /// stdout too. ZENITY_ERROR sets the code, as for the other input refused.
+    @Test func aMissingFilenameIsAnErrorBeforeAnyWindow() throws {
+        let result = try beckon(["--text-info", "--checkbox=I agree", "--filename=\(F.missing)"], .keys(["Return"]))
+        #expect(result.exitCode == 255, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "beckon: --filename: Cannot open file '\(F.missing)': No such file or directory\n",
+                "\(result)")
+        let json = try beckon(["--text-info", "--json", "--filename=\(F.missing)"], env: ["ZENITY_ERROR": "3"],
+                              .keys(["Return"]))
+        #expect(json.exitCode == 3, "\(json)")
+        #expect(json.stdout.contains(#""ended":"error""#), "\(json)")
     }
 
     /// /dev/zero and a 1 GB file (sparse: all zeros) never fill memory: the
