@@ -73,4 +73,13 @@ final class OptionRegistration: @unchecked Sendable { // built and read on one t
         guard let registration = building else { return }
         registration.entries.append(Entry(option: option, section: registration.section))
     }
+
+    /// Replaces the option of that name registered last with `option`: a
+    /// key's modifier (``OptionKey/uncheckedByZenity()``) runs after the key
+    /// made registered itself.
+    static func amend(_ option: ZenityOption) {
+        guard let registration = building,
+              let index = registration.entries.lastIndex(where: { $0.option.name == option.name }) else { return }
+        registration.entries[index].option = option
+    }
 }

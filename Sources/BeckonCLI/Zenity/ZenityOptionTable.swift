@@ -12,6 +12,9 @@ enum ZenityOptionTable {
         case general, beckon, misc, gtk
         /// Listed with the dialog flags under "Application Options" (`--display`).
         case application
+        /// zenity 4's options that zenity 3.44 lacks, declared by the kind that
+        /// reads them and listed with beckon's options (``zenity4``).
+        case zenity4
     }
 
     /// The options no one kind owns: `Key.about`, declared in ``Options``.
