@@ -54,8 +54,9 @@ struct Declarations<Group: OptionGroup>: Sendable {
 }
 
 /// The group being built on this thread, which each ``OptionKey`` made joins.
-/// Only ``Declarations`` builds groups; a kind's keys, made as plain static
-/// members, find none and register through their dialog's type instead.
+/// Only ``Declarations`` builds groups; a key copied from another group
+/// without ``OptionKey/reused()`` (read, not registered: `--password`'s
+/// `--text`) joins none.
 final class OptionRegistration: @unchecked Sendable { // built and read on one thread, inside one `Declarations.init`
     @TaskLocal static var building: OptionRegistration?
 

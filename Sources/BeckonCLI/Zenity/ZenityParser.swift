@@ -17,7 +17,17 @@ enum ZenityParser {
         -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
-        var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
+        // The dialog the arguments name has its kind's group searched first,
+        // so that it alone is built (``ZenityOptionTable/option(named:searchingFirst:)``).
+        let flagged = ZenityDialogs.groups(flaggedIn: arguments)
+        // The kind's group that declared each option read; the message
+        // dialogs' own rules below run only when theirs declared one.
+        var declaredBy: [String: ObjectIdentifier] = [:]
+        var scanner = OptionScanner(arguments) { name in
+            guard let found = ZenityOptionTable.option(named: name, searchingFirst: flagged) else { return nil }
+            declaredBy[name] = found.group?.id
+            return found.option
+        }
         scanning: while true {
             let token: OptionScanner.Token?
             do {
@@ -69,16 +79,21 @@ enum ZenityParser {
                     number = parsed
                 }
                 // A bad --button is reported where it stands, as GOption reports a bad value.
-                if name == MessageOptions.Key.button.name { _ = try customButton(value ?? "", position: 0) }
+                if declaredBy[name] == MessageOptions.group.id, name == MessageOptions.Key.button.name {
+                    _ = try customButton(value ?? "", position: 0)
+                }
                 given.entries.append(GivenOptions.Entry(name: name, value: value, number: number))
             }
         }
-        return try resolve(dialog, given, environment: environment)
+        let messageOptionGiven = declaredBy.values.contains(MessageOptions.group.id)
+        return try resolve(dialog, given, messageOptionGiven: messageOptionGiven, environment: environment)
     }
 
     /// The dialog's type takes the options it knows and refuses the rest; the
     /// general options are read once, here, and handed to it.
-    private static func resolve(_ dialog: String?, _ given: GivenOptions,
+    /// `messageOptionGiven`: whether an option the message dialogs declare was
+    /// given, without which `--switch` was not, and their group is not built.
+    private static func resolve(_ dialog: String?, _ given: GivenOptions, messageOptionGiven: Bool,
                                 environment: Environment) throws(CLIError) -> ZenityInvocation {
         guard let dialog else { throw .noDialog }
         let common = try CommonOptions(given, environment: environment)
@@ -88,15 +103,13 @@ enum ZenityParser {
             throw .notAvailable("--" + gtk.name)
         }
         // zenity refuses --switch without extra buttons before anything else.
-        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
+        if messageOptionGiven, given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
             && !given.has(MessageOptions.Key.button) {
             throw .switchNeedsButtons()
         }
         if dialog == Key.version.name || dialog == Key.about.name {
             // zenity lets general options through here, and refuses dialog ones.
-            let general = Set((ZenityOptionTable.general + ZenityOptionTable.gtk + ZenityOptionTable.beckon
-                               + [ZenityOptionTable.display]).map(\.name))
-            if let refused = given.firstRefused(by: { general.contains($0) }) {
+            if let refused = given.firstRefused(by: { ZenityOptionTable.versionTakes.contains($0) }) {
                 throw .notSupported(refused)
             }
             return dialog == Key.version.name ? .version(common.dialect) : .about
@@ -105,9 +118,11 @@ enum ZenityParser {
         // zenity checks --separator against its default: "|" passes everywhere.
         let separator = Key.separator.name
         let defaultSeparator = given[Key.separator] == "|"
+        // The dialog's own options first: only one it lacks builds the other kinds' groups.
         if let refused = given.firstRefused(by: { name in
-            (ZenityOptionTable.everyDialogTakes.contains(name) && !type.refusedGeneralOptions.contains(name))
-                || type.takes(name) || (name == separator && defaultSeparator)
+            type.takes(name)
+                || (ZenityOptionTable.everyDialogTakes(name) && !type.refusedGeneralOptions.contains(name))
+                || (name == separator && defaultSeparator)
         }) {
             throw .notSupported(refused)
         }
