@@ -21,7 +21,8 @@ enum ZenityParser {
         // so that it alone is built (``ZenityOptionTable/option(named:searchingFirst:)``).
         let flagged = ZenityDialogs.groups(flaggedIn: arguments)
         // The kind's group that declared each option read; the message
-        // dialogs' own rules below run only when theirs declared one.
+        // dialogs' own rules below (`--button`'s value, `--switch`, options
+        // only they declare) run only when theirs declared one.
         var declaredBy: [String: ObjectIdentifier] = [:]
         var scanner = OptionScanner(arguments) { name in
             guard let found = ZenityOptionTable.option(named: name, searchingFirst: flagged) else { return nil }
