@@ -61,4 +61,4 @@ extension TextInfoPlan: ZenityPlan {
     }
 }
 
-extension TextInfoOptions: ZenityKind { typealias Plan = TextInfoPlan }
+extension TextInfoOptions: ZenityKind, SingleTypeDialog { typealias Plan = TextInfoPlan }
