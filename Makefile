@@ -110,6 +110,7 @@ install: release
 	install -Dm644 Resources/beckon.1 $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1
 	install -Dm644 Resources/completions/beckon.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon
 	install -Dm644 Resources/terms/sample-terms.md $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md
+	install -Dm644 Resources/beckon-json.schema.json $(DESTDIR)$(PREFIX)/share/beckon/beckon-json.schema.json
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg

@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(name: "BeckonLoginGateTests", dependencies: ["BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
         .testTarget(name: "BeckonTermsTests", dependencies: ["Beckon", "BeckonTerms", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
-        .testTarget(name: "BeckonCLITests", dependencies: ["BeckonCLI", "BeckonLoginGate", "BeckonCLITestSupport"]),
+        .testTarget(name: "BeckonCLITests",
+                    dependencies: ["BeckonCLI", "BeckonLoginGate", "BeckonCLITestSupport", "BeckonTestSupport"]),
         // What the CLI tests share: a kind's options, plan and output (through `@testable import`).
         .target(name: "BeckonCLITestSupport", dependencies: ["Beckon", "BeckonCLI"], path: "Tests/CLISupport"),
         // What the GUI tests share: processes, the X display, real input (one xdotool wrapper).

@@ -1,6 +1,5 @@
 import BeckonCore
 import BeckonIO
-import BeckonJSON
 
 /// A failure of the `beckon` command line, zenity's dialogs and `beckon terms`
 /// alike, with the exit code it ends the process with.
@@ -19,29 +18,6 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
     func report(as program: String) -> Int32 {
         StandardError.write("\(program): \(message)\n")
         return exitCode
-    }
-
-    /// The `--json` line for a dialog that could not give an answer: the
-    /// envelope of an answer with `"ended": "error"` and the message.
-    var jsonLine: String {
-        JSONValue.object([
-            ("ended", .string("error")),
-            ("button", .null),
-            ("index", .null),
-            ("label", .null),
-            ("exit_code", .int(Int64(exitCode & 0xff))),
-            ("error", .string(message)),
-        ]).serialized() + "\n"
-    }
-
-    /// `beckon terms --json`'s line for a failure, in the shape of its
-    /// outcomes: `{"outcome": "error", "exit_code": 255, "error": message}`.
-    var termsJSONLine: String {
-        JSONValue.object([
-            ("outcome", .string("error")),
-            ("exit_code", .int(Int64(exitCode & 0xff))),
-            ("error", .string(message)),
-        ]).serialized() + "\n"
     }
 
     /// zenity's message for an option GLib cannot parse.

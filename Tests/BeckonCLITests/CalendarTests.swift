@@ -151,12 +151,17 @@ import Testing
         #expect(try output(["--extra-button=X"], .button(2), date, env: ["ZENITY_ESC": "9"]).exitCode == 9)
     }
 
-    @Test func jsonCarriesThePrintedDate() throws {
+    /// `--json` gives the day in ISO 8601 whatever `--date-format` or the
+    /// locale prints; plain stdout keeps the format.
+    @Test func jsonCarriesTheDateInISO8601() throws {
         let date = CalendarDate(year: 2024, month: 3, day: 5)
-        let ok = try output(["--json", "--date-format=%F"], .button(1), date)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"2024-03-05"}"# + "\n")
+        let ok = try output(["--json", "--date-format=%d.%m.%y"], .button(1), date)
+        #expect(ok.stdout == #"{"format":1,"kind":"calendar","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":"2024-03-05"}"# + "\n")
+        #expect(try output(["--date-format=%d.%m.%y"], .button(1), date).stdout == "05.03.24\n")
         let timedOut = try output(["--json"], .timedOut, date)
-        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":"03/05/24"}"# + "\n"))
+        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":"2024-03-05"}"# + "\n"))
+        let far = try output(["--json"], .button(1), CalendarDate(year: 12345, month: 12, day: 24))
+        #expect(far.stdout.hasSuffix(#""value":"12345-12-24"}"# + "\n"))
         let escaped = try output(["--json"], .escape, date)
         #expect(escaped.stdout.hasSuffix(#""exit_code":1,"value":null}"# + "\n"))
     }

@@ -123,12 +123,12 @@ import Testing
     @Test func jsonCarriesTheColourWhenSelected() throws {
         let red = RGBAColor(red: 1, green: 0, blue: 0)
         #expect(try output(["--json"], .button(1), color: red).stdout ==
-            #"{"ended":"button","button":"ok","index":1,"label":"_Select","exit_code":0,"value":"rgb(255,0,0)"}"# + "\n")
+            #"{"format":1,"kind":"color-selection","ended":"button","button":"ok","index":1,"label":"Select","exit_code":0,"value":"rgb(255,0,0)"}"# + "\n")
         #expect(try output(["--json"], .escape, color: red).stdout ==
-            #"{"ended":"escape","button":null,"index":null,"label":null,"exit_code":1,"value":null}"# + "\n")
+            #"{"format":1,"kind":"color-selection","ended":"escape","button":null,"index":null,"label":null,"exit_code":1,"value":null}"# + "\n")
         #expect(try output(["--json"], .timedOut, color: red).stdout ==
-            #"{"ended":"timeout","button":null,"index":null,"label":null,"exit_code":1,"value":null}"# + "\n")
+            #"{"format":1,"kind":"color-selection","ended":"timeout","button":null,"index":null,"label":null,"exit_code":1,"value":null}"# + "\n")
         #expect(try output(["--json", "--extra-button=E"], .button(2)).stdout ==
-            #"{"ended":"button","button":"extra","index":2,"label":"E","exit_code":1,"value":null}"# + "\n")
+            #"{"format":1,"kind":"color-selection","ended":"button","button":"extra","index":2,"label":"E","exit_code":1,"value":null}"# + "\n")
     }
 }

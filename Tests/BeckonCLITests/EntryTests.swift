@@ -100,7 +100,7 @@ import Testing
 
     @Test func jsonHasTheTextOnOKAndTimeoutOnly() throws {
         let ok = try output(.button(1), text: "a \"b\"", ["--json"])
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"a \"b\""}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"entry","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":"a \"b\""}"# + "\n")
         let timedOut = try output(.timedOut, text: "abc", ["--json"])
         #expect(timedOut.stdout.contains(#""ended":"timeout""#) && timedOut.stdout.contains(#""value":"abc""#))
         #expect(timedOut.exitCode == 5)

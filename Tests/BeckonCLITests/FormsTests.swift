@@ -91,7 +91,9 @@ import Testing
         #expect(refused?.message.contains("--list-values") == true)
     }
 
-    @Test func jsonIsKeyedByLabel() throws {
+    /// `--json` gives one `{label, type, value}` per field, in order: two
+    /// fields with one label both stay; a calendar's day is ISO 8601.
+    @Test func jsonKeepsEveryField() throws {
         let arguments = ["--add-entry=Name", "--add-calendar=Day", "--forms-date-format=%F", "--add-list=Pick",
                          "--list-values=a|b|c", "--column-values=x|y", "--add-combo=Plan", "--combo-values=free",
                          "--json"]
@@ -99,11 +101,19 @@ import Testing
         let values: [FormFieldValue] = [.text("Ada"), .date(CalendarDate(year: 2024, month: 3, day: 5)), .row(1),
                                         .choice(nil)]
         let ok = CLIProbe.output(plan, values, .button(1), json: true)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"#
-                + #""value":{"Name":"Ada","Day":"2024-03-05","Pick":["c",null],"Plan":null},"#
-                + #""fields":["Ada","2024-03-05",["c",null],null]}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"forms","ended":"button","button":"ok","index":1,"label":"OK","#
+                + #""exit_code":0,"value":[{"label":"Name","type":"entry","value":"Ada"},"#
+                + #"{"label":"Day","type":"calendar","value":"2024-03-05"},"#
+                + #"{"label":"Pick","type":"list","value":["c",null]},{"label":"Plan","type":"combo","value":null}]}"#
+                + "\n")
         let cancel = CLIProbe.output(plan, values, .button(0), json: true)
-        #expect(cancel.exitCode == 1 && cancel.stdout.hasSuffix(#""value":null,"fields":null}"# + "\n"))
+        #expect(cancel.exitCode == 1 && cancel.stdout.hasSuffix(#""exit_code":1,"value":null}"# + "\n"))
+        let twice = try self.plan(["--add-entry=Name", "--add-entry=Name", "--add-calendar=Day", "--json"])
+        let both = CLIProbe.output(twice, [.text("Ada"), .text("Bob"), .date(CalendarDate(year: 2026, month: 12, day: 24))],
+                                   .button(1), json: true)
+        #expect(both.stdout.contains(#""value":[{"label":"Name","type":"entry","value":"Ada"},"#
+                                     + #"{"label":"Name","type":"entry","value":"Bob"},"#
+                                     + #"{"label":"Day","type":"calendar","value":"2026-12-24"}]"#))
     }
 
     @Test func timeoutPrintsTheFieldsAndExits5() throws {

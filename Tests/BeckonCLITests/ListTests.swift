@@ -171,16 +171,22 @@ import Testing
         #expect(try output(args, chosen: [1], .timedOut, env: ["ZENITY_TIMEOUT": "9"]).exitCode == 9)
     }
 
-    @Test func jsonCarriesTheTextAndTheRowIndices() throws {
+    /// `--json` gives the printed values as an array, never joined: a
+    /// separator inside a cell cannot split one.
+    @Test func jsonCarriesTheValuesAndTheRowIndices() throws {
         let args = ["--json", "--multiple", "--column=A", "--column=B", "a", "1", "b", "2", "c", "3"]
         let ok = try output(args, chosen: [0, 2])
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"a|c","indices":[0,2]}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"list","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":["a","c"],"indices":[0,2]}"# + "\n")
         let none = try output(args, chosen: [])
-        #expect(none.stdout.hasSuffix(#""value":"","indices":[]}"# + "\n"))
+        #expect(none.stdout.hasSuffix(#""value":[],"indices":[]}"# + "\n"))
+        let checklist = ["--json", "--checklist", "--column=", "--column=A",
+                         "FALSE", "x|y", "TRUE", "z"]
+        let checked = try output(checklist, chosen: [0, 1])
+        #expect(checked.stdout.hasSuffix(#""value":["x|y","z"],"indices":[0,1]}"# + "\n"))
         let cancelled = try output(args, chosen: [1], .button(0))
         #expect(cancelled.stdout.hasSuffix(#""exit_code":1,"value":null,"indices":null}"# + "\n"))
         let timedOut = try output(args, chosen: [1], .timedOut)
-        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":"b","indices":[1]}"# + "\n"))
+        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":["b"],"indices":[1]}"# + "\n"))
     }
 
     @Test func optionsOfOtherDialogs() throws {

@@ -115,7 +115,19 @@ import Testing
         #expect(output(.timedOut) == ZenityOutput(stdout: "", exitCode: 5))
         #expect(output(.timedOut, env: ["ZENITY_TIMEOUT": "9"]) == ZenityOutput(stdout: "", exitCode: 9))
         #expect(output(.button(1), json: true).stdout
-                == #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":50.0}"# + "\n")
+                == #"{"format":1,"kind":"progress","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":50.0}"# + "\n")
+    }
+
+    /// With `--auto-close` the window answers OK itself when the work is
+    /// done: `--json` says so, and names no button no one pressed.
+    @Test func anAutoCloseIsNoClickOnOK() throws {
+        let plan = try plan(["--auto-close"])
+        let done = ProgressState(fraction: 1, updatesEnded: true)
+        let closed = CLIProbe.output(plan, done, .button(1), json: true)
+        #expect(closed.stdout == #"{"format":1,"kind":"progress","ended":"auto-close","button":null,"index":null,"label":null,"exit_code":0,"value":100.0}"# + "\n")
+        #expect(CLIProbe.output(plan, done, .button(1)) == ZenityOutput(stdout: "", exitCode: 0))
+        let cancelled = CLIProbe.output(plan, ProgressState(fraction: 0.5), .button(0), json: true)
+        #expect(cancelled.stdout.contains(#""ended":"button","button":"cancel""#))
     }
 
     @Test func listedInHelpWithBeckonsOption() {

@@ -125,7 +125,7 @@ import Testing
 
     @Test func jsonCarriesTheNumberWhenThereIsOne() throws {
         let ok = try output(["--json"], .button(1), value: 42)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":42}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"scale","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":42}"# + "\n")
         let timedOut = try output(["--json"], .timedOut, value: -3)
         #expect(timedOut.exitCode == 5)
         #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":-3}"# + "\n"))

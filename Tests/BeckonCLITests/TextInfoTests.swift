@@ -91,11 +91,11 @@ import Testing
 
     @Test func jsonCarriesTheEditedText() throws {
         let ok = try output(["--editable", "--json"], .button(1), text: "a\"b\n")
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"a\"b\n"}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"text-info","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":"a\"b\n"}"# + "\n")
         let cancel = try output(["--editable", "--json"], .button(0), text: "secret")
         #expect(cancel.stdout.contains(#""value":null"#) && !cancel.stdout.contains("secret"))
-        // Read-only: no value at all.
-        #expect(!(try output(["--json"], .button(1), text: nil).stdout.contains("value")))
+        // Read-only: no value, but the key all kinds have.
+        #expect(try output(["--json"], .button(1), text: nil).stdout.hasSuffix(#""exit_code":0,"value":null}"# + "\n"))
     }
 
     @Test func optionsOfOtherDialogsAreRefused() {

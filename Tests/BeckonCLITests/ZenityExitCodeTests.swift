@@ -75,16 +75,20 @@ import Testing
         #expect(try result(.button(1), arguments).stdout == "")
     }
 
+    /// Yes and No are named so, not "ok" and "cancel"; labels lose their
+    /// mnemonic underscore, as the window shows them; a message has no value.
     @Test func json() throws {
         let yes = try result(.button(1), ["--question", "--json"])
-        #expect(yes.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_Yes","exit_code":0}"# + "\n")
+        #expect(yes.stdout == #"{"format":1,"kind":"question","ended":"button","button":"yes","index":1,"label":"Yes","exit_code":0,"value":null}"# + "\n")
+        let no = try result(.button(0), ["--question", "--json"])
+        #expect(no.stdout.contains(#""button":"no","index":0,"label":"No","exit_code":1"#))
         let extra = try result(.button(0), ["--question", "--json", "--extra-button=Later"])
-        #expect(extra.stdout == #"{"ended":"button","button":"extra","index":0,"label":"Later","exit_code":1}"# + "\n")
+        #expect(extra.stdout == #"{"format":1,"kind":"question","ended":"button","button":"extra","index":0,"label":"Later","exit_code":1,"value":null}"# + "\n")
         let closed = try result(.close, ["--info", "--json"], env: ["BECKON_CLOSE": "300"])
-        #expect(closed.stdout == #"{"ended":"close","button":null,"index":null,"label":null,"exit_code":44}"# + "\n")
+        #expect(closed.stdout == #"{"format":1,"kind":"info","ended":"close","button":null,"index":null,"label":null,"exit_code":44,"value":null}"# + "\n")
         let timedOut = try result(.timedOut, ["--info", "--json", "--timeout=2"])
         #expect(timedOut.stdout.contains(#""ended":"timeout""#))
         let custom = try result(.button(0), ["--error", "--json", "--button=Retry:3"])
-        #expect(custom.stdout == #"{"ended":"button","button":"custom","index":0,"label":"Retry","exit_code":3}"# + "\n")
+        #expect(custom.stdout == #"{"format":1,"kind":"error","ended":"button","button":"custom","index":0,"label":"Retry","exit_code":3,"value":null}"# + "\n")
     }
 }

@@ -22,7 +22,7 @@ enum CLIProbe {
                                          env: [String: String] = [:], json: Bool = false,
                                          dialect: ZenityDialect = .zenity3_44) -> ZenityOutput {
         plan.answer(value).output(outcome, buttons: plan.buttons, environment: Environment(env), asJSON: json,
-                                  dialect: dialect)
+                                  kind: plan.jsonKind, dialect: dialect)
     }
 
     /// The error `body` throws; records an issue, and returns nil, when it throws none.

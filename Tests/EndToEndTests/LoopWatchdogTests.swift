@@ -31,7 +31,7 @@ import Testing
         let result = try run(Products.beckon, ["--list"] + Self.columns + ["--timeout", "3", "--json"], deadline: 12)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"ended":"error","#) && result.stdout.contains(#""exit_code":5"#), "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"format":1,"kind":"list","ended":"error","#) && result.stdout.contains(#""exit_code":5"#), "\(result)")
     }
 
     /// The terms of one 200 KB line: the window's layout took minutes when
@@ -42,7 +42,7 @@ import Testing
         let result = try Self.terms(String(repeating: "a", count: 200_000) + "\n", timeout: 5, deadline: 14)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        #expect(result.stdout == #"{"format":1,"kind":"terms","ended":"timeout","outcome":"timeout","exit_code":5}"# + "\n", "\(result)")
     }
 
     /// A million links in one paragraph: parsing and building the window take
@@ -58,7 +58,7 @@ import Testing
         let took = started.duration(to: .now)
         #expect(!result.timedOut, "\(result)")
         #expect(result.exitCode == 5, "\(result)")
-        #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        #expect(result.stdout == #"{"format":1,"kind":"terms","ended":"timeout","outcome":"timeout","exit_code":5}"# + "\n", "\(result)")
         // 12 s, the backstop's second, and room for a loaded machine.
         #expect(took < .milliseconds(14_500), "ended \(took) after the start, --timeout 12: \(result)")
     }

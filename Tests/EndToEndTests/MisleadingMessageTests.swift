@@ -58,11 +58,11 @@ import Testing
         let result = try run(Products.beckon, ["terms", "--file", "/nonexistent/terms.md", "--json"],
                              environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(result.exitCode == 255, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"outcome":"error","exit_code":255,"error":""#), "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"format":1,"kind":"terms","ended":"error","outcome":"error","exit_code":255,"error":""#), "\(result)")
         #expect(result.stdout.hasSuffix("}\n"), "\(result)")
         #expect(!result.stderr.isEmpty, "\(result)")
         let badOption = try run(Products.beckon, ["terms", "--json", "--no-such-option"])
-        #expect(badOption.exitCode == 255 && badOption.stdout.hasPrefix(#"{"outcome":"error","#), "\(badOption)")
+        #expect(badOption.exitCode == 255 && badOption.stdout.hasPrefix(#"{"format":1,"kind":"terms","ended":"error","outcome":"error","#), "\(badOption)")
     }
 
     /// A 40 MB file and a 2 GB sparse one: the warning comes at once, not

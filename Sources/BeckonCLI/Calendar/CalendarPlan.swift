@@ -63,10 +63,12 @@ struct CalendarPlan: Sendable, Equatable {
     }
 
     /// How the answer prints: the date through the format, on OK and on the
-    /// timeout, as zenity does.
+    /// timeout, as zenity does. `--json` gives it in ISO 8601 (2026-12-24)
+    /// whatever the format: the locale's own (12/24/26) loses the century and
+    /// reads differently from one machine to the next.
     func answer(_ date: CalendarDate) -> ZenityAnswer {
         let text = CalendarFormat.string(date, dateFormat)
-        return ZenityAnswer(printed: text + "\n", json: .string(text), timeout: .printsAnswer)
+        return ZenityAnswer(printed: text + "\n", json: .string(date.iso8601), timeout: .printsAnswer)
     }
 }
 
@@ -78,4 +80,4 @@ extension CalendarPlan: ZenityPlan {
     }
 }
 
-extension CalendarOptions: ZenityKind { typealias Plan = CalendarPlan }
+extension CalendarOptions: ZenityKind, SingleTypeDialog { typealias Plan = CalendarPlan }

@@ -51,4 +51,4 @@ extension ColorPlan: ZenityPlan {
     func answer(_ color: RGBAColor) -> ZenityAnswer { Self.answer(color) }
 }
 
-extension ColorOptions: ZenityKind { typealias Plan = ColorPlan }
+extension ColorOptions: ZenityKind, SingleTypeDialog { typealias Plan = ColorPlan }

@@ -42,4 +42,4 @@ extension EntryPlan: ZenityPlan {
     func answer(_ text: String) -> ZenityAnswer { Self.answer(text) }
 }
 
-extension EntryOptions: ZenityKind { typealias Plan = EntryPlan }
+extension EntryOptions: ZenityKind, SingleTypeDialog { typealias Plan = EntryPlan }

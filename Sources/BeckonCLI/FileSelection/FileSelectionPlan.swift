@@ -72,4 +72,4 @@ extension FileSelectionPlan: ZenityPlan {
     }
 }
 
-extension FileSelectionOptions: ZenityKind { typealias Plan = FileSelectionPlan }
+extension FileSelectionOptions: ZenityKind, SingleTypeDialog { typealias Plan = FileSelectionPlan }

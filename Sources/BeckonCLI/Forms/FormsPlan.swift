@@ -146,4 +146,4 @@ extension FormsPlan: ZenityPlan {
     }
 }
 
-extension FormsOptions: ZenityKind { typealias Plan = FormsPlan }
+extension FormsOptions: ZenityKind, SingleTypeDialog { typealias Plan = FormsPlan }

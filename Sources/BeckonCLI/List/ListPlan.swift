@@ -1,4 +1,5 @@
 import BeckonCore
+import BeckonJSON
 import CGtk
 
 /// A list dialog worked out from its options, before any window exists: the
@@ -92,7 +93,9 @@ struct ListPlan: Sendable {
     /// How the chosen rows print: every printed column of every row, joined
     /// by the separator, then a newline; nothing when nothing is chosen. An
     /// empty cell, or a toggle asked for by number, prints as nothing where
-    /// zenity prints "(null)". Also on the timeout, as zenity does.
+    /// zenity prints "(null)". Also on the timeout, as zenity does. `--json`
+    /// gives the same values as an array, not joined: a separator inside a
+    /// cell cannot split it, and one or many rows read alike.
     func answer(_ selection: ListSelection) -> ZenityAnswer {
         let toggles = request.style.hasToggles
         var values: [String] = []
@@ -103,7 +106,7 @@ struct ListPlan: Sendable {
             }
         }
         let text = values.joined(separator: separator)
-        return ZenityAnswer(printed: values.isEmpty ? "" : text + "\n", json: .string(text),
+        return ZenityAnswer(printed: values.isEmpty ? "" : text + "\n", json: .array(values.map(JSONValue.string)),
                             jsonDetails: [("indices", .array(selection.indices.map { .int(Int64($0)) }))],
                             timeout: .printsAnswer)
     }
@@ -118,4 +121,4 @@ extension ListPlan: ZenityPlan {
     }
 }
 
-extension ListOptions: ZenityKind { typealias Plan = ListPlan }
+extension ListOptions: ZenityKind, SingleTypeDialog { typealias Plan = ListPlan }

@@ -26,6 +26,7 @@ struct MessagePlan: Sendable, Equatable {
             if !options.switchMode {
                 buttons.add(common.cancelLabel ?? translations.gtk("_No"), options.defaultCancel ? .default : .cancel, .cancel)
                 buttons.add(common.okLabel ?? translations.gtk("_Yes"), options.defaultCancel ? .plain : .default, .ok)
+                buttons.areYesNo = true
             }
         } else {
             // The other three have OK from their UI file, and extra buttons after it.
@@ -105,6 +106,14 @@ extension MessagePlan: ZenityPlan {
 
     /// A message dialog's answer is the button alone.
     func answer(_: Void) -> ZenityAnswer { ZenityAnswer() }
+
+    /// The dialog's flag: question, info, warning or error.
+    var jsonKind: String { request.kind.rawValue }
 }
 
-extension MessageOptions: ZenityKind { typealias Plan = MessagePlan }
+extension MessageOptions: ZenityKind {
+    typealias Plan = MessagePlan
+
+    /// The dialog's flag: question, info, warning or error.
+    var jsonKind: String { kind.rawValue }
+}

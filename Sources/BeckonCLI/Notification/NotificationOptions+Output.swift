@@ -20,15 +20,11 @@ extension NotificationOptions {
     /// single notification, and how many `--listen` sent.
     func output(_ ending: Ending, exitCode: Int32, id: UInt32? = nil, sent: Int? = nil) -> ZenityOutput {
         guard common.json else { return ZenityOutput(stdout: "", exitCode: exitCode) }
-        var members: [(String, JSONValue)] = [
-            ("ended", .string(ending.rawValue)),
-            ("button", .null),
-            ("index", .null),
-            ("label", .null),
-            ("exit_code", .int(Int64(exitCode & 0xff))),
-        ]
-        if let id { members.append(("id", .int(Int64(id)))) }
-        if let sent { members.append(("sent", .int(Int64(sent)))) }
-        return ZenityOutput(stdout: JSONValue.object(members).serialized() + "\n", exitCode: exitCode)
+        var answer = JSONAnswer(kind: jsonKind, ended: ending.rawValue, exitCode: exitCode)
+        if let id { answer.details.append(("id", .int(Int64(id)))) }
+        if let sent { answer.details.append(("sent", .int(Int64(sent)))) }
+        return ZenityOutput(stdout: answer.line, exitCode: exitCode)
     }
 }
+
+extension NotificationOptions: SingleTypeDialog {}

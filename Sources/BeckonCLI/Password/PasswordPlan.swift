@@ -62,4 +62,4 @@ extension PasswordPlan: ZenityPlan {
     func answer(_ credentials: Credentials) -> ZenityAnswer { Self.answer(credentials, dialect: dialect) }
 }
 
-extension PasswordOptions: ZenityKind { typealias Plan = PasswordPlan }
+extension PasswordOptions: ZenityKind, SingleTypeDialog { typealias Plan = PasswordPlan }

@@ -47,9 +47,13 @@ struct ProgressPlan: Sendable {
 
     /// Nothing printed for OK, nothing on the timeout (exit 5): zenity's
     /// progress prints only an extra button's label. `--json` gives the
-    /// percentage the bar showed.
+    /// percentage the bar showed. With `--auto-close` OK cannot be pressed
+    /// before the work is done, and then the window answers OK itself: an OK
+    /// ending is the window closing itself.
     func answer(_ state: ProgressState) -> ZenityAnswer {
-        ZenityAnswer(printed: "", json: .double(state.fraction * 100), timeout: .printsAnswer)
+        var answer = ZenityAnswer(printed: "", json: .double(state.fraction * 100), timeout: .printsAnswer)
+        answer.closedItself = request.autoCloses
+        return answer
     }
 }
 
@@ -86,4 +90,4 @@ extension ProgressPlan: ZenityPlan {
     }
 }
 
-extension ProgressOptions: ZenityKind { typealias Plan = ProgressPlan }
+extension ProgressOptions: ZenityKind, SingleTypeDialog { typealias Plan = ProgressPlan }

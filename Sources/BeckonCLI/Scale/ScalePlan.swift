@@ -79,4 +79,4 @@ extension ScalePlan: ZenityPlan {
     }
 }
 
-extension ScaleOptions: ZenityKind { typealias Plan = ScalePlan }
+extension ScaleOptions: ZenityKind, SingleTypeDialog { typealias Plan = ScalePlan }

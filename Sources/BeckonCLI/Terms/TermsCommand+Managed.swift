@@ -30,7 +30,7 @@ extension TermsCommand {
             let merged = try arguments.merged(with: terms)
             if arguments.status { return try managedStatus(merged) }
             if !arguments.revoke, let record = try holdingAcceptance(merged) {
-                if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).json.serialized() + "\n") }
+                if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).jsonLine) }
                 continue
             }
             let code = try run(merged, harness: harness)

@@ -20,7 +20,9 @@ enum TermsCommand {
             // Terms' codes are zenity's defaults: no ZENITY_* overrides here.
             let failure = CLIError(error, environment: Environment([:]))
             // A script that asked for JSON reads stdout, not stderr.
-            if json { StandardOutput.write(failure.termsJSONLine) }
+            if json {
+                StandardOutput.write(JSONAnswer.error(failure, kind: TermsOutcome.jsonKind, shape: .terms).line)
+            }
             return failure.report(as: "beckon terms")
         }
     }
@@ -72,7 +74,7 @@ enum TermsCommand {
         do {
             let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
             let options = options
-            let timeoutJSON = arguments.json ? TermsOutcome.timedOut.json.serialized() + "\n" : nil
+            let timeoutJSON = arguments.json ? TermsOutcome.timedOut.jsonLine : nil
             let show: @GtkActor @Sendable (Dialog, Bool) async throws -> TermsOutcome = { dialog, onTerminal in
                 TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? ZenityExitCode.cancel.defaultValue : nil)
                 if let timeout = options.timeout {
@@ -167,12 +169,8 @@ enum TermsCommand {
     /// already written whole by now; a failed write of the answer is exit 255.
     private static func finish(_ outcome: TermsOutcome, _ arguments: TermsArguments) throws(CLIError) -> Int32 {
         reportToGateWarden(outcome) // MARK: the gate's warden, told of an Accept first
-        if arguments.json { try StandardOutput.writeAnswer(outcome.json.serialized() + "\n") }
-        switch outcome {
-        case .accepted, .alreadyAccepted: return ZenityExitCode.ok.defaultValue
-        case .declined, .dismissed: return ZenityExitCode.cancel.defaultValue
-        case .timedOut: return ZenityExitCode.timeout.defaultValue
-        }
+        if arguments.json { try StandardOutput.writeAnswer(outcome.jsonLine) }
+        return outcome.exitCode
     }
 
     static func describe(_ record: ConsentRecord) -> String {

@@ -68,4 +68,4 @@ extension TextInfoPlan: ZenityPlan {
     }
 }
 
-extension TextInfoOptions: ZenityKind { typealias Plan = TextInfoPlan }
+extension TextInfoOptions: ZenityKind, SingleTypeDialog { typealias Plan = TextInfoPlan }

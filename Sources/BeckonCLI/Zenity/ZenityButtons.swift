@@ -11,7 +11,8 @@ enum ButtonMeaning: Sendable, Equatable {
     /// beckon's `--button`: exits with its own code.
     case custom(exitCode: Int32)
 
-    /// The name `--json` gives it.
+    /// The name `--json` gives it (a question's are `yes` and `no`:
+    /// ``ZenityButtons/jsonName(at:)``).
     var jsonName: String {
         switch self {
         case .ok: "ok"
@@ -26,6 +27,19 @@ enum ButtonMeaning: Sendable, Equatable {
 struct ZenityButtons: Sendable, Equatable {
     var buttons: [DialogButton] = []
     var meanings: [ButtonMeaning] = []
+    /// Whether OK and Cancel are the question's Yes and No, which `--json`
+    /// names as such: the same exit codes, but a script reading "ok" for a
+    /// Yes was told something the dialog never asked.
+    var areYesNo = false
+
+    /// The name `--json` gives the button at `index`.
+    func jsonName(at index: Int) -> String {
+        switch meanings[index] {
+        case .ok where areYesNo: "yes"
+        case .cancel where areYesNo: "no"
+        case let meaning: meaning.jsonName
+        }
+    }
 
     mutating func add(_ label: String, _ role: DialogRole, _ meaning: ButtonMeaning) {
         buttons.append(DialogButton(label, role: role))

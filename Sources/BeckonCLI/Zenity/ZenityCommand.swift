@@ -62,10 +62,11 @@ enum ZenityCommand {
         // zenity 4.2 warns about deprecated options while it parses, before any window.
         common.deprecationWarnings.forEach { StandardError.write($0 + "\n") }
         let json = common.json
+        let kind = dialog.jsonKind
         GtkRuntime.displayLost.withLock {
             $0 = { message in
                 StandardError.write("beckon: \(message)\n")
-                if json { StandardOutput.write(CLIError(message: message).jsonLine) }
+                if json { StandardOutput.write(JSONAnswer.error(CLIError(message: message), kind: kind).line) }
             }
         }
         do {
@@ -76,7 +77,8 @@ enum ZenityCommand {
                     let code = dialog.timeoutRule.exitCode(in: environment)
                     let message = "--timeout passed and the window did not respond"
                     LoopWatchdog.hold(.seconds(Int(seconds)), exitCode: code, program: "beckon",
-                                      stdout: json ? CLIError(message: message, exitCode: code).jsonLine : nil)
+                                      stdout: json ? JSONAnswer.error(CLIError(message: message, exitCode: code),
+                                                                      kind: kind).line : nil)
                 }
                 defer { LoopWatchdog.release() }
                 if !onTerminal, dialog.needsDisplay, let attach = common.attach, !common.dialect.isZenity4,
@@ -99,7 +101,7 @@ enum ZenityCommand {
         } catch {
             let failure = CLIError(error, environment: environment)
             // A script that asked for JSON reads stdout, not stderr.
-            if json { StandardOutput.write(failure.jsonLine) }
+            if json { StandardOutput.write(JSONAnswer.error(failure, kind: kind).line) }
             return failure.report(as: "beckon")
         }
     }

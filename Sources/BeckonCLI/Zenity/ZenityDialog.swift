@@ -12,6 +12,8 @@ protocol ZenityDialog: Sendable {
     /// What its `--timeout` does; the watchdog that holds the timeout when
     /// GTK's loop is stuck exits with its code.
     var timeoutRule: ZenityAnswer.Timeout { get }
+    /// Its name in `--json`'s `"kind"`: the flag without dashes.
+    var jsonKind: String { get }
 }
 
 extension ZenityDialog {

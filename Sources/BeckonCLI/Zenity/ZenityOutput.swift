@@ -37,16 +37,22 @@ struct ZenityAnswer: Sendable {
 
     /// What OK prints ("" for nothing; zenity ends a value with a newline).
     var printed: String = ""
-    /// The value for `--json`, when the kind has one.
+    /// `--json`'s `value`, when the kind has one (docs/json.md); null in the
+    /// object when the dialog gives none.
     var json: JSONValue?
     /// More members for `--json` after `value`, such as a list's row indices;
     /// null wherever `value` is null.
     var jsonDetails: [(String, JSONValue)] = []
     var timeout: Timeout = .printsAnswer
+    /// Whether an OK ending came from the dialog itself, not a person: a
+    /// progress window with `--auto-close` "presses" its OK when the work is
+    /// done, which `--json` reports as `"ended": "auto-close"`, no button.
+    var closedItself = false
 
-    /// The stdout and exit code for `outcome` with `buttons`, in `dialect`.
+    /// The stdout and exit code for `outcome` with `buttons`, in `dialect`;
+    /// `kind` names the dialog in `--json`'s object.
     func output(_ outcome: DialogOutcome, buttons: ZenityButtons, environment: Environment,
-                asJSON: Bool, dialect: ZenityDialect = .zenity3_44) -> ZenityOutput {
+                asJSON: Bool, kind: String, dialect: ZenityDialect = .zenity3_44) -> ZenityOutput {
         var stdout = ""
         var exitCode: Int32
         var ended = "escape"
@@ -85,22 +91,20 @@ struct ZenityAnswer: Sendable {
             exitCode = ZenityExitCode.esc.value(in: environment)
         }
         guard asJSON else { return ZenityOutput(stdout: stdout, exitCode: exitCode) }
-        var index = JSONValue.null
-        var label = JSONValue.null
-        if case .button(let i) = outcome, meaning != nil {
-            index = .int(Int64(i))
-            label = .string(buttons.buttons[i].label)
+        var answer = JSONAnswer(kind: kind, ended: ended, exitCode: exitCode)
+        if case .button = outcome, meaning == .ok, closedItself {
+            // No one pressed OK: the window went when the work was done.
+            answer.ended = "auto-close"
+        } else if case .button(let index) = outcome, meaning != nil {
+            answer.button = JSONAnswer.Button(name: buttons.jsonName(at: index), index: index,
+                                              label: JSONAnswer.withoutMnemonic(buttons.buttons[index].label))
         }
-        var members: [(String, JSONValue)] = [
-            ("ended", .string(ended)),
-            ("button", meaning.map { .string($0.jsonName) } ?? .null),
-            ("index", index),
-            ("label", label),
-            // What the shell sees: exit() keeps the low 8 bits.
-            ("exit_code", .int(Int64(exitCode & 0xff))),
-        ]
-        if let json { members.append(("value", showsValue ? json : .null)) }
-        members += jsonDetails.map { ($0.0, showsValue ? $0.1 : .null) }
-        return ZenityOutput(stdout: JSONValue.object(members).serialized() + "\n", exitCode: exitCode)
+        if showsValue, let json {
+            answer.value = json
+            answer.details = jsonDetails
+        } else {
+            answer.details = jsonDetails.map { ($0.0, .null) }
+        }
+        return ZenityOutput(stdout: answer.line, exitCode: exitCode)
     }
 }

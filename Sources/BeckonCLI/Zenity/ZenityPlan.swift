@@ -18,6 +18,8 @@ protocol ZenityPlan: Sendable {
     var buttons: ZenityButtons { get }
     /// Lines for stderr, written before the dialog shows.
     var warnings: [String] { get }
+    /// The kind's name in `--json`'s `"kind"`.
+    var jsonKind: String { get }
     /// What `--timeout` does for this kind.
     static var timeout: ZenityAnswer.Timeout { get }
     /// What `--timeout` does for this kind in `dialect`; ``timeout`` unless
@@ -62,7 +64,7 @@ extension ZenityKind {
             plan.afterReply(reply, options: self)
             return plan.answer(reply.value).output(reply.outcome, buttons: plan.buttons,
                                                    environment: context.environment, asJSON: common.json,
-                                                   dialect: context.dialect)
+                                                   kind: plan.jsonKind, dialect: context.dialect)
         }
     }
 }

@@ -55,6 +55,9 @@ import Testing
     @Test func jsonNamesHowEachRunEnded() throws {
         func line(_ result: ProcessResult) throws -> [String: Any] {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            // Each fits the --json contract (Resources/beckon-json.schema.json).
+            let problems = try JSONSchemaCheck.problems([result.stdout])
+            #expect(problems == nil, "\(problems ?? "")")
             return try #require(object, "\(result)")
         }
         let (sent, sentCalls) = try beckonShell(#""$BECKON" --notification --text=Sent --json"#)

@@ -138,7 +138,7 @@ enum TerminalDataCases {
           window: .none, prompt: "Running", terminal: [], exit: 0),
         C("progress: --json at the end of input", ["--progress", "--auto-close", "--json"], stdin: "30\n",
           window: .none, prompt: "Running", terminal: [], exit: 0,
-          stdout: #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":100.0}"# + "\n"),
+          stdout: #"{"format":1,"kind":"progress","ended":"auto-close","button":null,"index":null,"label":null,"exit_code":0,"value":100.0}"# + "\n"),
         {
             // progress lets stdin go at its end, as zenity's does: the window's keys wait for that.
             var c = C("progress: the end of input gives OK the focus", ["--progress"], stdin: "30\n",

@@ -13,7 +13,7 @@ import Testing
     @Test func ctrlDEndsAsEscape() throws {
         let result = try TerminalRun.run(["--question", "--text=Sure?", "--json"], prompt: "Sure?", [Key.ctrlD])
         #expect(result.exitCode == 1, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"ended":"escape""#), "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"format":1,"kind":"question","ended":"escape""#), "\(result)")
     }
 
     @Test func aPasswordIsNeverEchoed() throws {

@@ -15,7 +15,7 @@ import Testing
         (["--entry", "--text", "Name?"], nil, "Name?", ""),
         (["--text-info", "--filename", sample], nil, "Sample Terms", ""),
         (["--progress", "--text", "Working"], "10\n", "Working", ""),
-        (["terms", "--file", sample, "--json"], nil, "lines 1–", #"{"outcome":"dismissed"}"# + "\n"),
+        (["terms", "--file", sample, "--json"], nil, "lines 1–", #"{"format":1,"kind":"terms","ended":"dismissed","outcome":"dismissed","exit_code":1}"# + "\n"),
     ]
 
     /// Three runs each: before the fix, SIGHUP won the race most times (129).

@@ -174,12 +174,12 @@ enum TerminalCases {
     static let json: [TerminalCase] = [
         C("json: an entry's value", ["--entry", "--text=Name?", "--json"], window: .type("Ada", then: ["Return"]),
           prompt: "Name?", terminal: ["Ada", Key.enter], exit: 0,
-          stdout: #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"Ada"}"# + "\n"),
+          stdout: #"{"format":1,"kind":"entry","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":"Ada"}"# + "\n"),
         C("json: Escape on a question", ["--question", "--text=Sure?", "--json"], window: .keys(["Escape"]),
           prompt: "Sure?", terminal: [Key.escape], exit: 1,
-          stdout: #"{"ended":"escape","button":null,"index":null,"label":null,"exit_code":1}"# + "\n"),
+          stdout: #"{"format":1,"kind":"question","ended":"escape","button":null,"index":null,"label":null,"exit_code":1,"value":null}"# + "\n"),
         C("json: a timeout", ["--info", "--text=Later", "--timeout=1", "--json"], window: .none, prompt: "Later",
           terminal: [], exit: 5,
-          stdout: #"{"ended":"timeout","button":null,"index":null,"label":null,"exit_code":5}"# + "\n"),
+          stdout: #"{"format":1,"kind":"info","ended":"timeout","button":null,"index":null,"label":null,"exit_code":5,"value":null}"# + "\n"),
     ]
 }

@@ -24,7 +24,7 @@ import Testing
         try run.answer(after: "(end)", ["a"])
         let result = run.finish()
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"outcome":"accepted","record":{"id":"org.beckon.demo","version":"1""#), "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"format":1,"kind":"terms","ended":"accepted","outcome":"accepted","exit_code":0,"record":{"id":"org.beckon.demo","version":"1""#), "\(result)")
         // The record is the one the window writes: --status finds it.
         let status = try BeckonTestSupport.run(Products.beckon, ["terms", "--status", "--id", "org.beckon.demo"],
                                                environment: env)
@@ -39,7 +39,7 @@ import Testing
         try run.process.waitFor("lines 19–36 of", count: 2)
         try run.answer(after: "lines 19–36", ["q"])
         let result = run.finish()
-        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
+        #expect(result.exitCode == 1 && result.stdout == #"{"format":1,"kind":"terms","ended":"dismissed","outcome":"dismissed","exit_code":1}"# + "\n", "\(result)")
     }
 
     /// The status line says how much is left, as the window's "62 % read" does.
@@ -67,21 +67,21 @@ import Testing
         let run = try terms([])
         try run.answer(after: "lines 1–", ["d"])
         let result = run.finish()
-        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"declined"}"# + "\n", "\(result)")
+        #expect(result.exitCode == 1 && result.stdout == #"{"format":1,"kind":"terms","ended":"declined","outcome":"declined","exit_code":1}"# + "\n", "\(result)")
     }
 
     @Test func escapeDismisses() throws {
         let run = try terms([])
         try run.answer(after: "lines 1–", [Key.escape])
         let result = run.finish()
-        #expect(result.exitCode == 1 && result.stdout == #"{"outcome":"dismissed"}"# + "\n", "\(result)")
+        #expect(result.exitCode == 1 && result.stdout == #"{"format":1,"kind":"terms","ended":"dismissed","outcome":"dismissed","exit_code":1}"# + "\n", "\(result)")
     }
 
     @Test func theTimeout() throws {
         let run = try terms(["--timeout", "1"])
         try run.process.waitFor("lines 1–")
         let result = run.finish()
-        #expect(result.exitCode == 5 && result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        #expect(result.exitCode == 5 && result.stdout == #"{"format":1,"kind":"terms","ended":"timeout","outcome":"timeout","exit_code":5}"# + "\n", "\(result)")
         // The alternate screen was left and the cursor shown again.
         #expect(run.process.rawScreen.hasSuffix("\u{1B}[?1049l\u{1B}[0m\u{1B}[?25h"), "\(run.process.rawScreen.suffix(40).debugDescription)")
     }
@@ -95,6 +95,6 @@ import Testing
         try run.answer(after: "Tick the box", [Key.tab, " "])
         try run.answer(after: "[x] I have read and agree", ["a"])
         let result = run.finish()
-        #expect(result.exitCode == 0 && result.stdout == #"{"outcome":"accepted"}"# + "\n", "\(result)")
+        #expect(result.exitCode == 0 && result.stdout == #"{"format":1,"kind":"terms","ended":"accepted","outcome":"accepted","exit_code":0}"# + "\n", "\(result)")
     }
 }

@@ -83,7 +83,7 @@ import Testing
                             environment: Self.noDisplay, deadline: 15)
         }
         #expect(!result.timedOut && result.exitCode == 5, "\(result)")
-        #expect(result.stdout == #"{"outcome":"timeout"}"# + "\n", "\(result)")
+        #expect(result.stdout == #"{"format":1,"kind":"terms","ended":"timeout","outcome":"timeout","exit_code":5}"# + "\n", "\(result)")
         #expect(result.stderr.contains("the timeout passed while the terms were still being read from \(fifo)"))
         #expect(seconds >= 0.9 && seconds < 5, "\(seconds) s")
     }

@@ -134,7 +134,7 @@ import Testing
         try run.answer(after: "all shown", ["a"])
         let result = run.finish()
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"outcome":"accepted","record":{"id":"org.beckon.reconsent","version":"2""#), "\(result)")
+        #expect(result.stdout.hasPrefix(#"{"format":1,"kind":"terms","ended":"accepted","outcome":"accepted","exit_code":0,"record":{"id":"org.beckon.reconsent","version":"2""#), "\(result)")
         #expect(try copy(in: fixture) == Data(contentsOf: URL(fileURLWithPath: v2)))
     }
 }

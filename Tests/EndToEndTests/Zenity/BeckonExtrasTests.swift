@@ -18,8 +18,9 @@ import Testing
     @Test func jsonForEachEnding() throws {
         let yes = try json(beckon(["--question", "--json"], .keys(["Return"])))
         #expect(yes["ended"] as? String == "button")
-        #expect(yes["button"] as? String == "ok")
-        #expect(yes["label"] as? String == "_Yes")
+        #expect(yes["button"] as? String == "yes")
+        #expect(yes["label"] as? String == "Yes")
+        #expect(yes["kind"] as? String == "question" && yes["format"] as? Int == 1)
         #expect(yes["exit_code"] as? Int == 0)
 
         let escape = try json(beckon(["--info", "--json"], .keys(["Escape"])))
@@ -77,10 +78,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ja_JP.UTF-8", "--question", "はい(_Y)"),
-        ("ja_JP.UTF-8", "--info", "OK(_O)"),
-        ("de_DE.UTF-8", "--question", "_Ja"),
-        ("C.UTF-8", "--question", "_Yes"),
+        ("ja_JP.UTF-8", "--question", "はい(Y)"),
+        ("ja_JP.UTF-8", "--info", "OK(O)"),
+        ("de_DE.UTF-8", "--question", "Ja"),
+        ("C.UTF-8", "--question", "Yes"),
     ])
     func defaultLabelsFollowTheLocale(locale: String, dialog: String, label: String) throws {
         let result = try beckon([dialog, "--json"], env: ["LANG": locale], .keys(["Return"]))

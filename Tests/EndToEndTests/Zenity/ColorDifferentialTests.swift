@@ -26,7 +26,7 @@ import Testing
         let (selected, json) = try beckon(["--color=rgba(255,0,0,0.5)"], .keys(["Tab", "Return"]))
         #expect(selected.exitCode == 0)
         #expect(json["value"] as? String == "rgba(255,0,0,0.5)")
-        #expect(json["label"] as? String == "_Select")
+        #expect(json["label"] as? String == "Select")
         #expect(json["button"] as? String == "ok")
 
         let (escaped, escapeJSON) = try beckon(["--color=red"], .keys(["Escape"]))

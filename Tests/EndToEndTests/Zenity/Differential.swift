@@ -29,8 +29,11 @@ func beckon(_ arguments: [String], env: [String: String] = [:], _ answer: Dialog
     return result
 }
 
-/// The JSON object a `--json` run printed.
-func json(_ result: ProcessResult) throws -> [String: Any] {
+/// The JSON object a `--json` run printed, which must fit the contract
+/// (Resources/beckon-json.schema.json): every suite that reads one checks it.
+func json(_ result: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-    return try #require(object, "not a JSON object: \(result)")
+    let problems = try JSONSchemaCheck.problems([result.stdout])
+    #expect(problems == nil, "\(problems ?? "")", sourceLocation: sourceLocation)
+    return try #require(object, "not a JSON object: \(result)", sourceLocation: sourceLocation)
 }

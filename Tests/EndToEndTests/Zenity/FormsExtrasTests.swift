@@ -2,20 +2,21 @@ import BeckonTestSupport
 import Foundation
 import Testing
 
-/// `--forms` beyond zenity: `--json` keyed by label, and the field options
+/// `--forms` beyond zenity: `--json` with every field, and the field options
 /// (`--field-value`, `--required`, `--field-pattern`, `--field-range`).
 @Suite(.serialized, .guiHangLimit) struct FormsExtrasTests {
-    @Test func jsonIsKeyedByLabel() throws {
+    @Test func jsonHasEveryField() throws {
         let ok = try beckon(["--forms", "--json", "--add-entry=Name", "--add-list=Pick", "--list-values=a|b|c|d",
                              "--column-values=x|y", "--field-value=c", "--add-combo=Plan", "--combo-values=Free|Pro"],
                             .type("Ada", then: ["Tab", "Tab", "Tab", "Tab", "space"]))
         #expect(ok.exitCode == 0)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"#
-                + #""value":{"Name":"Ada","Pick":["c","d"],"Plan":null},"fields":["Ada",["c","d"],null]}"# + "\n",
-                "\(ok)")
+        #expect(ok.stdout == #"{"format":1,"kind":"forms","ended":"button","button":"ok","index":1,"label":"OK","#
+                + #""exit_code":0,"value":[{"label":"Name","type":"entry","value":"Ada"},"#
+                + #"{"label":"Pick","type":"list","value":["c","d"]},{"label":"Plan","type":"combo","value":null}]}"#
+                + "\n", "\(ok)")
         let timedOut = try beckon(["--forms", "--json", "--add-entry=Name", "--timeout=1"], .type("Bo", then: []))
         #expect(timedOut.exitCode == 5)
-        #expect(timedOut.stdout.contains(#""ended":"timeout""#) && timedOut.stdout.contains(#""value":{"Name":"Bo"}"#),
+        #expect(timedOut.stdout.contains(#""ended":"timeout""#) && timedOut.stdout.contains(#""value":[{"label":"Name","type":"entry","value":"Bo"}]"#),
                 "\(timedOut)")
         let cancel = try beckon(["--forms", "--json", "--add-entry=Name"], .keys(["Escape"]))
         #expect(cancel.exitCode == 1 && cancel.stdout.contains(#""value":null"#), "\(cancel)")

@@ -28,15 +28,16 @@ import Testing
         return result
     }
 
-    @Test func jsonGivesTheTextAndTheRowIndices() throws {
+    @Test func jsonGivesTheValuesAndTheRowIndices() throws {
         let args = ["--list", "--json", "--multiple", "--column=A", "--column=B", "a", "1", "b", "2", "c", "3"]
         let ok = try beckon(args, .clicks([DialogRun.Point(40, 70), DialogRun.Point(40, 110, holding: "ctrl")],
                                           then: ["Tab", "Tab", "Return"]))
         #expect(ok.exitCode == 0)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":"a|c","indices":[0,2]}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"list","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"#
+                + #""value":["a","c"],"indices":[0,2]}"# + "\n")
         let timedOut = try beckon(["--list", "--json", "--column=A", "a", "b", "--timeout=2"], .keys(["Down"]))
         #expect(timedOut.exitCode == 5)
-        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":"b","indices":[1]}"# + "\n"), "\(timedOut)")
+        #expect(timedOut.stdout.hasSuffix(#""exit_code":5,"value":["b"],"indices":[1]}"# + "\n"), "\(timedOut)")
         let escape = try beckon(["--list", "--json", "--column=A", "a", "b"], .keys(["Down", "Escape"]))
         #expect(escape.stdout.hasSuffix(#""value":null,"indices":null}"# + "\n"), "\(escape)")
     }
@@ -46,7 +47,7 @@ import Testing
         let sorted = try beckon(["--list", "--json", "--column=Letter", "c", "a", "b"],
                                 .clicks([DialogRun.Point(30, 45), DialogRun.Point(40, 70)], then: ["Tab", "Tab", "Return"]))
         let answer = try json(sorted)
-        #expect(answer["value"] as? String == "a", "\(sorted)")
+        #expect(answer["value"] as? [String] == ["a"], "\(sorted)")
         #expect(answer["indices"] as? [Int] == [1], "\(sorted)")
     }
 
@@ -101,7 +102,7 @@ import Testing
         let bytes = Data([0x61, 0xFF, 0x62, 0x0A, 0xC3, 0x28, 0x0A, 0x6F, 0x6B, 0x0A])
         let result = try withStdin(["--column=A", "--json", "--print-column=1"], bytes, .keys(["space", "Return"]))
         #expect(result.exitCode == 0)
-        #expect(try json(result)["value"] as? String == "a\u{FFFD}b")
+        #expect(try json(result)["value"] as? [String] == ["a\u{FFFD}b"])
         let warnings = result.stderr.components(separatedBy: "is not valid UTF-8").count - 1
         #expect(warnings == 1, "\(result.stderr)")
     }

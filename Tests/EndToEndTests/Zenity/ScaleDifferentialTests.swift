@@ -22,7 +22,7 @@ import Testing
         }
         let ok = try beckon(["--value=3"], .keys(["Right", "Return"]))
         #expect(ok.exitCode == 0)
-        #expect(ok.stdout == #"{"ended":"button","button":"ok","index":1,"label":"_OK","exit_code":0,"value":4}"# + "\n")
+        #expect(ok.stdout == #"{"format":1,"kind":"scale","ended":"button","button":"ok","index":1,"label":"OK","exit_code":0,"value":4}"# + "\n")
         let partial = try beckon(["--value=3", "--print-partial"], .keys(["Right", "Right", "Return"]))
         #expect(partial.stdout.hasPrefix("4\n5\n{"), "\(partial)")
         #expect(partial.stdout.hasSuffix(#""value":5}"# + "\n"), "\(partial)")
