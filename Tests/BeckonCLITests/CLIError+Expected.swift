@@ -10,6 +10,6 @@ extension CLIError {
 
     /// The parser's error for `--option` given last without its value.
     static func missingValue(_ option: String) -> CLIError {
-        .missingValue(option, synopsis: ZenityOptionTable.option(named: option, searchingFirst: [])?.option.synopsis ?? "--\(option)")
+        .missingValue(option, synopsis: ZenityOptionTable.byName[option]?.synopsis ?? "--\(option)")
     }
 }

@@ -7,24 +7,17 @@ import BeckonCore
 struct CalendarOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
-    /// Its options: `Key.day`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.day` (`Self.Key.day` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let text = ZenityOptionTable.Key.text.reused()
-        let day = OptionKey.int("day", "DAY", "Set the calendar day")
-        let month = OptionKey.int("month", "MONTH", "Set the calendar month")
-        let year = OptionKey.int("year", "YEAR", "Set the calendar year")
-        let dateFormat = OptionKey.string("date-format", "PATTERN", "Set the format for the returned date")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let day = OptionKey.int("day", "DAY", "Set the calendar day")
+        static let month = OptionKey.int("month", "MONTH", "Set the calendar month")
+        static let year = OptionKey.int("year", "YEAR", "Set the calendar year")
+        static let dateFormat = OptionKey.string("date-format", "PATTERN", "Set the format for the returned date")
     }
 
-    /// `--calendar` as a command-line type.
+    /// `--calendar` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        "calendar", "Display calendar dialog", help: "Calendar options", options: Self.self,
+        "calendar", "Display calendar dialog", help: "Calendar options",
+        options: [Key.text, Key.day, Key.month, Key.year, Key.dateFormat],
         make: CalendarOptions.init(arguments:))
 }

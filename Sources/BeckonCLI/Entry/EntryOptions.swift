@@ -9,22 +9,15 @@ struct EntryOptions: KindOptions, Equatable {
     /// The arguments that are not options: the combo's entries.
     var choices: [String] { given.positional }
 
-    /// Its options: `Key.entryText`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.entryText` (`Self.Key.entryText` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let text = ZenityOptionTable.Key.text.reused()
-        let entryText = OptionKey.string("entry-text", "TEXT", "Set the entry text")
-        let hideText = OptionKey.flag("hide-text", "Hide the entry text")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
+        static let entryText = OptionKey.string("entry-text", "TEXT", "Set the entry text")
+        static let hideText = OptionKey.flag("hide-text", "Hide the entry text")
     }
 
-    /// `--entry` as a command-line type.
+    /// `--entry` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        "entry", "Display text entry dialog", help: "Text entry options", options: Self.self,
+        "entry", "Display text entry dialog", help: "Text entry options",
+        options: [Key.text, Key.entryText, Key.hideText],
         make: EntryOptions.init(arguments:))
 }

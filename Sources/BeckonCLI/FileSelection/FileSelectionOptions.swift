@@ -20,29 +20,22 @@ struct FileSelectionOptions: KindOptions, Equatable {
     }
 
     /// `--separator`, literal; '|' unless given.
-    var separator: String { given[Self.Key.separator] ?? "|" }
+    var separator: String { given[Key.separator] ?? "|" }
 
-    /// Its options: `Key.filename`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.filename` (`Self.Key.filename` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let filename = OptionKey.string("filename", "FILENAME", "Set the filename")
-        let multiple = OptionKey.flag("multiple", "Allow multiple files to be selected")
-        let directory = OptionKey.flag("directory", "Activate directory-only selection")
-        let save = OptionKey.flag("save", "Activate save mode")
-        let separator = ZenityOptionTable.Key.separator.reused()
-        let confirmOverwrite = OptionKey.flag("confirm-overwrite", "Confirm file selection if filename already exists")
-            .uncheckedByZenity()
-        let fileFilters = OptionKey.strings("file-filter", "NAME | PATTERN1 PATTERN2 ...", "Set a filename filter")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Separator {
+        static let fileFilters = OptionKey.strings("file-filter", "NAME | PATTERN1 PATTERN2 ...", "Set a filename filter")
+        static let filename = OptionKey.string("filename", "FILENAME", "Set the filename")
+        static let multiple = OptionKey.flag("multiple", "Allow multiple files to be selected")
+        static let directory = OptionKey.flag("directory", "Activate directory-only selection")
+        static let save = OptionKey.flag("save", "Activate save mode")
+        static let confirmOverwrite = OptionKey.flag("confirm-overwrite", "Confirm file selection if filename already exists")
     }
 
-    /// `--file-selection` as a command-line type.
+    /// `--file-selection` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        "file-selection", "Display file selection dialog", help: "File selection options", options: Self.self,
+        "file-selection", "Display file selection dialog", help: "File selection options",
+        options: [Key.filename, Key.multiple, Key.directory, Key.save, Key.separator, Key.confirmOverwrite,
+                  Key.fileFilters],
         make: FileSelectionOptions.init(arguments:))
 }

@@ -25,7 +25,6 @@ struct FormsOptions: KindOptions, Equatable {
     /// comes before any `--add-*`, or one that does not suit its field.
     init(arguments: ZenityArguments) throws(CLIError) {
         self.arguments = arguments
-        let Key = Self.Key // the built group, read here as the static members read it
         let kinds: [String: Field.Kind] = [Key.addEntry.name: .entry, Key.addMultilineEntry.name: .multilineEntry,
                                            Key.addPassword.name: .password,
                                            Key.addCalendar.name: .calendar, Key.addList.name: .list,
@@ -57,54 +56,44 @@ struct FormsOptions: KindOptions, Equatable {
         }
     }
 
-    /// Its options: `Key.addEntry`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.addEntry` (`Self.Key.addEntry` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, zenity's in its help order, then
-    /// beckon's: `text` (escapes and markup still to be processed), every
-    /// `listValues`, `columnValues` and `comboValues`, `separator` (literal:
-    /// zenity does not expand its escapes here) and `dateFormat` (nil for the
-    /// locale's date format).
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let addEntry = OptionKey.strings("add-entry", "Field name", "Add a new Entry in forms dialog").uncheckedByZenity()
-        let addPassword = OptionKey.strings("add-password", "Field name", "Add a new Password Entry in forms dialog")
-            .uncheckedByZenity()
-        let addCalendar = OptionKey.strings("add-calendar", "Calendar field name", "Add a new Calendar in forms dialog")
-            .uncheckedByZenity()
-        let addList = OptionKey.strings("add-list", "List field and header name", "Add a new List in forms dialog")
-            .uncheckedByZenity()
-        let listValues = OptionKey.strings("list-values", "List of values separated by |", "List of values for List")
-        let columnValues = OptionKey.strings("column-values", "List of values separated by |",
-                                             "List of values for columns")
-        let addCombo = OptionKey.strings("add-combo", "Combo box field name", "Add a new combo box in forms dialog")
-            .uncheckedByZenity()
-        let comboValues = OptionKey.strings("combo-values", "List of values separated by |",
-                                            "List of values for combo box")
-        let showHeader = OptionKey.flag("show-header", "Show the columns header")
-        let text = ZenityOptionTable.Key.text.reused()
-        let separator = ZenityOptionTable.Key.separator.reused()
-        let dateFormat = OptionKey.string("forms-date-format", "PATTERN", "Set the format for the returned date")
-        // Beyond zenity: they apply to the field added last (``fieldOptions``).
-        let fieldValue = OptionKey.string("field-value", "VALUE",
-            "Start the last added field with VALUE (a date as YYYY-MM-DD, a list's row by its first cell)")
-        let required = OptionKey.flag("required", "Keep OK disabled until the last added field is filled in")
-        let fieldPattern = OptionKey.string("field-pattern", "REGEX", "The last added field's text must wholly match REGEX")
-        let fieldRange = OptionKey.string("field-range", "MIN..MAX", "The last added entry must hold a number from MIN to MAX")
-        let zenity4 = OptionSection(ZenityOptionTable.Section.zenity4)
+    /// Its options, each declared once: `text` (escapes and markup still to
+    /// be processed), every `listValues`, `columnValues` and `comboValues`,
+    /// `separator` (literal: zenity does not expand its escapes here) and
+    /// `dateFormat` (nil for the locale's date format).
+    enum Key: ZenityOptionTable.Text, ZenityOptionTable.Separator {
+        static let addEntry = OptionKey.strings("add-entry", "Field name", "Add a new Entry in forms dialog")
         /// zenity 4.2's; listed with beckon's options, as zenity 3.44's help lacks it.
-        let addMultilineEntry = OptionKey.strings("add-multiline-entry", "Field name",
+        static let addMultilineEntry = OptionKey.strings("add-multiline-entry", "Field name",
             "Add a new multi-line entry in forms dialog (zenity 4.2)")
+        static let addPassword = OptionKey.strings("add-password", "Field name", "Add a new Password Entry in forms dialog")
+        static let addCalendar = OptionKey.strings("add-calendar", "Calendar field name", "Add a new Calendar in forms dialog")
+        static let addList = OptionKey.strings("add-list", "List field and header name", "Add a new List in forms dialog")
+        static let listValues = OptionKey.strings("list-values", "List of values separated by |", "List of values for List")
+        static let columnValues = OptionKey.strings("column-values", "List of values separated by |",
+                                                    "List of values for columns")
+        static let addCombo = OptionKey.strings("add-combo", "Combo box field name", "Add a new combo box in forms dialog")
+        static let comboValues = OptionKey.strings("combo-values", "List of values separated by |",
+                                                   "List of values for combo box")
+        static let showHeader = OptionKey.flag("show-header", "Show the columns header")
+        static let dateFormat = OptionKey.string("forms-date-format", "PATTERN", "Set the format for the returned date")
+        // Beyond zenity: they apply to the field added last.
+        static let fieldValue = OptionKey.string("field-value", "VALUE",
+            "Start the last added field with VALUE (a date as YYYY-MM-DD, a list's row by its first cell)")
+        static let required = OptionKey.flag("required", "Keep OK disabled until the last added field is filled in")
+        static let fieldPattern = OptionKey.string("field-pattern", "REGEX", "The last added field's text must wholly match REGEX")
+        static let fieldRange = OptionKey.string("field-range", "MIN..MAX", "The last added entry must hold a number from MIN to MAX")
     }
 
     /// beckon's options that apply to the field added last.
     static let fieldOptions: [any DeclaredOption] = [Key.fieldValue, Key.required, Key.fieldPattern, Key.fieldRange]
 
-    /// `--forms` as a command-line type.
+    /// `--forms` as a command-line type: zenity's options in its help order,
+    /// then beckon's.
     static let type = ZenityDialogType(
-        "forms", "Display forms dialog", help: "Forms dialog options", options: Self.self,
+        "forms", "Display forms dialog", help: "Forms dialog options",
+        options: [Key.addEntry, Key.addPassword, Key.addCalendar, Key.addList, Key.listValues, Key.columnValues,
+                  Key.addCombo, Key.comboValues, Key.showHeader, Key.text, Key.separator, Key.dateFormat]
+            + fieldOptions,
+        unlistedOptions: [Key.addMultilineEntry],
         make: FormsOptions.init(arguments:))
 }

@@ -13,34 +13,27 @@ struct ListOptions: KindOptions, Equatable {
     /// The arguments that are not options: the cells, row after row.
     var cells: [String] { given.positional }
 
-    /// Its options: `Key.columns`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.columns` (`Self.Key.columns` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let text = ZenityOptionTable.Key.text.reused()
-        let columns = OptionKey.strings("column", "COLUMN", "Set the column header")
-        let checklist = OptionKey.flag("checklist", "Use check boxes for the first column")
-        let radiolist = OptionKey.flag("radiolist", "Use radio buttons for the first column")
-        let imagelist = OptionKey.flag("imagelist", "Use an image for the first column")
-        let separator = ZenityOptionTable.Key.separator.reused()
-        let multiple = OptionKey.flag("multiple", "Allow multiple rows to be selected")
-        let editable = OptionKey.flag("editable", "Allow changes to text")
-        let printColumn = OptionKey.string("print-column", "NUMBER",
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text, ZenityOptionTable.Separator {
+        static let columns = OptionKey.strings("column", "COLUMN", "Set the column header")
+        static let checklist = OptionKey.flag("checklist", "Use check boxes for the first column")
+        static let radiolist = OptionKey.flag("radiolist", "Use radio buttons for the first column")
+        static let imagelist = OptionKey.flag("imagelist", "Use an image for the first column")
+        static let multiple = OptionKey.flag("multiple", "Allow multiple rows to be selected")
+        static let editable = OptionKey.flag("editable", "Allow changes to text")
+        static let printColumn = OptionKey.string("print-column", "NUMBER",
             "Print a specific column (Default is 1. 'ALL' can be used to print all columns)")
-        let hideColumn = OptionKey.string("hide-column", "NUMBER", "Hide a specific column")
-        let hideHeader = OptionKey.flag("hide-header", "Hide the column headers")
-        let midSearch = OptionKey.flag("mid-search",
+        static let hideColumn = OptionKey.string("hide-column", "NUMBER", "Hide a specific column")
+        static let hideHeader = OptionKey.flag("hide-header", "Hide the column headers")
+        static let midSearch = OptionKey.flag("mid-search",
             "Change list default search function searching for text in the middle, not on the beginning")
     }
 
-    /// `--list` as a command-line type.
+    /// `--list` as a command-line type: its options, in zenity's help order.
     static let type = ZenityDialogType(
-        "list", "Display list dialog", help: "List options", options: Self.self,
+        "list", "Display list dialog", help: "List options",
+        options: [Key.text, Key.columns, Key.checklist, Key.radiolist, Key.imagelist, Key.separator, Key.multiple,
+                  Key.editable, Key.printColumn, Key.hideColumn, Key.hideHeader, Key.midSearch],
         make: { arguments in
             var options = ListOptions(arguments: arguments)
             if options.cells.isEmpty { options.standardInput = .inspect() }

@@ -12,10 +12,10 @@ extension NotificationOptions {
         let deadline = common.effectiveTimeout.map { ContinuousClock.now + .seconds(Int($0)) }
         let (initialHints, warnings) = NotificationHints.parse(hints)
         warnings.forEach(context.warn)
-        if given[Self.Key.listen] {
+        if given[Key.listen] {
             return try await listen(context, hints: initialHints, deadline: deadline)
         }
-        guard let text = given[Self.Key.text] else {
+        guard let text = given[Key.text] else {
             throw CLIError(message: "--notification needs --text (or --listen)", exitCode: 1)
         }
         guard let parts = NotificationText(text) else {

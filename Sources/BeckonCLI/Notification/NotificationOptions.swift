@@ -7,43 +7,34 @@ import BeckonCore
 struct NotificationOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
-    /// Its options: `Key.listen`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.listen` (`Self.Key.listen` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        /// Its own `--text`, worded as zenity words it here.
-        let text = OptionKey.string("text", "TEXT", "Set the notification text")
-        let listen = OptionKey.flag("listen", "Listen for commands on stdin")
-        let hints = OptionKey.strings("hint", "TEXT", "Set the notification hints").uncheckedByZenity()
-        // Taken, not listed: zenity 4's --icon, which the message dialogs declare.
-        let unlisted = OptionSection()
-        let icon = MessageOptions.Key.icon.reused()
+    /// Its options, each declared once.
+    enum Key {
+        static let listen = OptionKey.flag("listen", "Listen for commands on stdin")
+        static let text = OptionKey.string("text", "TEXT", "Set the notification text")
+        static let hints = OptionKey.strings("hint", "TEXT", "Set the notification hints")
     }
 
-    /// `--notification` as a command-line type.
+    /// `--notification` as a command-line type, its options in zenity's help order.
     static let type = ZenityDialogType(
-        "notification", "Display notification", help: "Notification icon options", options: Self.self,
+        "notification", "Display notification", help: "Notification icon options",
+        options: [Key.text, Key.listen, Key.hints],
+        unlistedOptions: [MessageOptions.Key.icon],
         make: NotificationOptions.init(arguments:))
 
     /// The notification's icon: `--icon` (zenity 4) or `--window-icon` (zenity
     /// 3.44), the last given; zenity 4 takes `--icon-name`, then
     /// `--window-icon`, over `--icon`. Empty for none.
     var icon: String {
-        let iconName = MessageOptions.Key.iconName
+        typealias Message = MessageOptions.Key
         let windowIcon = CommonOptions.Key.windowIcon
         let icon = common.dialect.isZenity4
-            ? [given[iconName], given[windowIcon], given[Self.Key.icon]].compactMap { $0 }.first
-            : given.last(of: Self.Key.icon, windowIcon)
+            ? [given[Message.iconName], given[windowIcon], given[Message.icon]].compactMap { $0 }.first
+            : given.last(of: Message.icon, windowIcon)
         return icon ?? ""
     }
 
     /// The `--hint`s given, which zenity 4 ignores (it warns instead).
-    var hints: [String] { common.dialect.isZenity4 ? [] : given[Self.Key.hints] }
+    var hints: [String] { common.dialect.isZenity4 ? [] : given[Key.hints] }
 
     /// The application name the server sees.
     static let appName = "beckon"

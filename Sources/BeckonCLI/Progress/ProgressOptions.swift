@@ -6,29 +6,24 @@ import BeckonCore
 struct ProgressOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
-    /// Its options: `Key.pulsate`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.pulsate` (`Self.Key.pulsate` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order, then beckon's.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let text = ZenityOptionTable.Key.text.reused()
-        let percentage = OptionKey.int("percentage", "PERCENTAGE", "Set initial percentage")
-        let pulsate = OptionKey.flag("pulsate", "Pulsate progress bar")
-        let autoClose = OptionKey.flag("auto-close", "Dismiss the dialog when 100% has been reached")
-        let autoKill = OptionKey.flag("auto-kill", "Kill parent process if Cancel button is pressed")
-        let noCancel = OptionKey.flag("no-cancel", "Hide Cancel button")
-        let timeRemaining = OptionKey.flag("time-remaining", "Estimate when progress will reach 100%")
+    /// Its options, each declared once.
+    enum Key: ZenityOptionTable.Text {
         /// Beyond zenity: Cancel, Escape or a close also stop the processes writing stdin.
-        let killWriters = OptionKey.flag("kill-writers",
+        static let killWriters = OptionKey.flag("kill-writers",
             "Cancel, Escape or a close also stop the processes writing stdin (beckon, beyond zenity)")
+        static let pulsate = OptionKey.flag("pulsate", "Pulsate progress bar")
+        static let autoClose = OptionKey.flag("auto-close", "Dismiss the dialog when 100% has been reached")
+        static let autoKill = OptionKey.flag("auto-kill", "Kill parent process if Cancel button is pressed")
+        static let noCancel = OptionKey.flag("no-cancel", "Hide Cancel button")
+        static let timeRemaining = OptionKey.flag("time-remaining", "Estimate when progress will reach 100%")
+        static let percentage = OptionKey.int("percentage", "PERCENTAGE", "Set initial percentage")
     }
 
-    /// `--progress` as a command-line type.
+    /// `--progress` as a command-line type: its options, in zenity's help
+    /// order, then beckon's `--kill-writers`.
     static let type = ZenityDialogType(
-        "progress", "Display progress indication dialog", help: "Progress options", options: Self.self,
+        "progress", "Display progress indication dialog", help: "Progress options",
+        options: [Key.text, Key.percentage, Key.pulsate, Key.autoClose, Key.autoKill, Key.noCancel, Key.timeRemaining,
+                  Key.killWriters],
         make: ProgressOptions.init(arguments:))
 }

@@ -6,33 +6,27 @@ import BeckonCore
 struct TextInfoOptions: KindOptions, Equatable {
     var arguments: ZenityArguments
 
-    /// Its options: `Key.font`, declared in ``Options``, built, and so
-    /// registered, once, when this kind (or help) first reads them.
-    static let declared = Declarations<Options>()
-    /// The keys, read as `Key.font` (`Self.Key.font` in an instance): the built group.
-    static let Key: Options = declared.group
-
-    /// Its options, each declared once, in zenity's help order; `noWrap` is the message dialogs'.
-    struct Options: OptionGroup {
-        let dialog = OptionSection(DialogSection.dialog)
-        let filename = OptionKey.string("filename", "FILENAME", "Open file")
-        let editable = OptionKey.flag("editable", "Allow changes to text")
-        let font = OptionKey.string("font", "TEXT", "Set the text font")
-        let checkbox = OptionKey.string("checkbox", "TEXT", "Enable an I read and agree checkbox").uncheckedByZenity()
-        let html = OptionKey.flag("html", "Enable HTML support")
-        let noInteraction = OptionKey.flag("no-interaction",
-            "Do not enable user interaction with the WebView. Only works if you use --html option").uncheckedByZenity()
-        let url = OptionKey.string("url", "URL", "Set an URL instead of a file. Only works if you use --html option")
-            .uncheckedByZenity()
-        let autoScroll = OptionKey.flag("auto-scroll",
-            "Auto scroll the text to the end. Only when text is captured from stdin").uncheckedByZenity()
-        // Taken without being listed, as in zenity.
-        let unlisted = OptionSection()
-        let noWrap = MessageOptions.Key.noWrap.reused()
+    /// Its options, each declared once; `noWrap` is the message dialogs'.
+    enum Key {
+        static let filename = OptionKey.string("filename", "FILENAME", "Open file")
+        static let editable = OptionKey.flag("editable", "Allow changes to text")
+        static let font = OptionKey.string("font", "TEXT", "Set the text font")
+        static let checkbox = OptionKey.string("checkbox", "TEXT", "Enable an I read and agree checkbox")
+        static let html = OptionKey.flag("html", "Enable HTML support")
+        static let noInteraction = OptionKey.flag("no-interaction",
+            "Do not enable user interaction with the WebView. Only works if you use --html option")
+        static let url = OptionKey.string("url", "URL", "Set an URL instead of a file. Only works if you use --html option")
+        static let autoScroll = OptionKey.flag("auto-scroll",
+            "Auto scroll the text to the end. Only when text is captured from stdin")
+        static let noWrap = MessageOptions.Key.noWrap
     }
 
-    /// `--text-info` as a command-line type.
+    /// `--text-info` as a command-line type: its options, in zenity's help
+    /// order; `--no-wrap` is taken without being listed, as in zenity.
     static let type = ZenityDialogType(
-        "text-info", "Display text information dialog", help: "Text information options", options: Self.self,
+        "text-info", "Display text information dialog", help: "Text information options",
+        options: [Key.filename, Key.editable, Key.font, Key.checkbox, Key.html, Key.noInteraction, Key.url,
+                  Key.autoScroll],
+        unlistedOptions: [Key.noWrap],
         make: TextInfoOptions.init(arguments:))
 }

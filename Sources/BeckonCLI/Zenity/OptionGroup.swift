@@ -54,9 +54,8 @@ struct Declarations<Group: OptionGroup>: Sendable {
 }
 
 /// The group being built on this thread, which each ``OptionKey`` made joins.
-/// Only ``Declarations`` builds groups; a key copied from another group
-/// without ``OptionKey/reused()`` (read, not registered: `--password`'s
-/// `--text`) joins none.
+/// Only ``Declarations`` builds groups; a kind's keys, made as plain static
+/// members, find none and register through their dialog's type instead.
 final class OptionRegistration: @unchecked Sendable { // built and read on one thread, inside one `Declarations.init`
     @TaskLocal static var building: OptionRegistration?
 
@@ -73,14 +72,5 @@ final class OptionRegistration: @unchecked Sendable { // built and read on one t
     static func record(_ option: ZenityOption) {
         guard let registration = building else { return }
         registration.entries.append(Entry(option: option, section: registration.section))
-    }
-
-    /// Replaces the option of that name registered last with `option`: a
-    /// key's modifier (``OptionKey/uncheckedByZenity()``) runs after the key
-    /// made registered itself.
-    static func amend(_ option: ZenityOption) {
-        guard let registration = building,
-              let index = registration.entries.lastIndex(where: { $0.option.name == option.name }) else { return }
-        registration.entries[index].option = option
     }
 }

@@ -13,7 +13,7 @@ extension ZenityOption: DeclaredOption {
 /// through the same key, `given[Key.day]`, so a misspelt option is a compile
 /// error rather than a nil.
 struct OptionKey<Value: Sendable>: DeclaredOption {
-    private(set) var option: ZenityOption
+    let option: ZenityOption
     /// How the value is read from what was given, by the option's name.
     let read: @Sendable (GivenOptions, String) -> Value
 
@@ -41,18 +41,6 @@ struct OptionKey<Value: Sendable>: DeclaredOption {
         var option = option
         option.help = help
         return Self(option: option, read: read)
-    }
-
-    /// This key, which zenity 3.44 takes with every dialog and ignores with
-    /// those it is not for: its checks for "not supported for this dialog"
-    /// skip it. Found by running zenity with each option and each dialog
-    /// (the differential suite keeps a sample of them). Written where the
-    /// key is declared, so the declaration says it and no list repeats it.
-    func uncheckedByZenity() -> Self {
-        var key = self
-        key.option.isUncheckedByZenity = true
-        OptionRegistration.amend(key.option)
-        return key
     }
 }
 

@@ -1,7 +1,23 @@
+/// A kind's options as the command line gave them, read through the kind's
+/// own keys: `options.day` is `given[Key.day]`, so the declaration in `Key`
+/// is the only place the option is written down.
+@dynamicMemberLookup
+protocol ParsedOptions: Sendable {
+    /// The kind's option declarations: ``OptionKey``s as static members.
+    associatedtype Key
+    var given: GivenOptions { get }
+}
+
+extension ParsedOptions {
+    subscript<Value>(dynamicMember key: KeyPath<Key.Type, OptionKey<Value>>) -> Value {
+        given[Key.self[keyPath: key]]
+    }
+}
+
 /// Options read through a built ``OptionGroup``: `arguments.id` is
 /// `given[Self.Key.id]`, where `Key` is the group itself (``Declarations``).
-/// There is one key path per call site and no type's metadata to look up at
-/// run time.
+/// Unlike ``ParsedOptions``, whose keys are a type's static members, there is
+/// one key path per call site and no type's metadata to look up at run time.
 @dynamicMemberLookup
 protocol GroupParsedOptions: Sendable {
     associatedtype Group: OptionGroup
@@ -23,14 +39,9 @@ struct ZenityArguments: Sendable, Equatable {
     var common = CommonOptions()
 }
 
-/// A zenity kind's options: its ``ZenityArguments``, read through its keys,
-/// which its group declares (`struct Options: OptionGroup`): `options.day`
-/// is `given[Self.Key.day]`.
-protocol KindOptions: GroupParsedOptions {
+/// A zenity kind's options: its ``ZenityArguments``, read through its keys.
+protocol KindOptions: ParsedOptions {
     var arguments: ZenityArguments { get }
-    /// Its group, built, and so registered, once: the first time the kind,
-    /// help or the reference reads it (``KindGroup``).
-    static var declared: Declarations<Group> { get }
 }
 
 extension KindOptions {

@@ -7,14 +7,11 @@ enum ZenityDeprecation {
         case ignored = ". Ignoring."
     }
 
-    /// The deprecated options in the order zenity 4.2.2 warns about them,
-    /// with their fate, and whether a kind declares it: a kind's key is read
-    /// only when the command line gave a kind's option, so that a dialog
-    /// given only shared ones builds no kind's group for its warnings.
-    static let options: [(key: @Sendable () -> any DeclaredOption, fate: Fate, isKinds: Bool)] = [
-        ({ CommonOptions.Key.windowIcon }, .treatedAsIcon, false), ({ MessageOptions.Key.iconName }, .treatedAsIcon, true),
-        ({ CommonOptions.Key.attach }, .ignored, false), ({ FileSelectionOptions.Key.confirmOverwrite }, .ignored, true),
-        ({ NotificationOptions.Key.hints }, .ignored, true), ({ ListOptions.Key.midSearch }, .ignored, true),
+    /// The deprecated options in the order zenity 4.2.2 warns about them, with their fate.
+    static let options: [(key: any DeclaredOption, fate: Fate)] = [
+        (CommonOptions.Key.windowIcon, .treatedAsIcon), (MessageOptions.Key.iconName, .treatedAsIcon),
+        (CommonOptions.Key.attach, .ignored), (FileSelectionOptions.Key.confirmOverwrite, .ignored),
+        (NotificationOptions.Key.hints, .ignored), (ListOptions.Key.midSearch, .ignored),
     ]
 
     /// zenity 4.2.2's warning for `--name`.
@@ -25,10 +22,8 @@ enum ZenityDeprecation {
     /// The warnings for the deprecated options in `given`, each once. zenity
     /// warns about `--attach` only when it names a window (not 0).
     static func warnings(for given: GivenOptions) -> [String] {
-        let kindsOptionGiven = given.entries.contains { ZenityOptionTable.shared[$0.name] == nil }
-        return options.compactMap { key, fate, isKinds in
-            if isKinds && !kindsOptionGiven { return nil }
-            let name = key().option.name
+        options.compactMap { key, fate in
+            let name = key.option.name
             guard given.has(named: name) else { return nil }
             if name == CommonOptions.Key.attach.name, given[CommonOptions.Key.attach] == 0 { return nil }
             return warning(name, fate)

@@ -22,9 +22,7 @@ extension ZenityDialog {
 }
 
 /// What a dialog kind is on the command line: the flag that picks it, its
-/// help section, its kind's group of options, and how its options are read.
-/// Making one builds no group: its options are read from the group when
-/// asked for (``KindGroup``).
+/// help section, its own options, and how its options are read.
 struct ZenityDialogType: Sendable {
     /// The flag without dashes: "entry".
     var name: String
@@ -33,12 +31,11 @@ struct ZenityDialogType: Sendable {
     /// Its help section: "Text entry options", `--help-entry`'s "Show text entry options".
     var helpTitle: String
     var helpSummary: String
-    /// Its kind's options, declared once in the kind's group.
-    var group: KindGroup
-    /// The sections of the group that it lists and takes (``DialogSection``):
-    /// the message dialogs share one group, and only `--question` lists its
-    /// question's section.
-    var sections: Set<String>
+    /// Its own options, in help order (`--text` included where it takes one).
+    var options: [ZenityOption]
+    /// Options of other groups that it takes without listing them, such as
+    /// `--no-wrap`, which zenity accepts for --text-info without saying so.
+    var unlistedOptions: Set<String> = []
     /// General options it refuses, as zenity does (`--cancel-label` on --info).
     var refusedGeneralOptions: Set<String> = []
     /// Takes its options, the general ones parsed already; throws the same
@@ -46,46 +43,23 @@ struct ZenityDialogType: Sendable {
     var make: @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog
 
     /// `--name`, its line `flagHelp`, and its help section `helpTitle`
-    /// ("Text entry options", summed up as "Show text entry options"), which
-    /// lists the options `Kind` declares in `sections`.
-    init<Kind: KindOptions>(_ name: String, _ flagHelp: String, help helpTitle: String, options kind: Kind.Type,
-                            sections: [DialogSection] = [.dialog], refusedGeneralOptions: [any DeclaredOption] = [],
-                            make: @escaping @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog) {
+    /// ("Text entry options", summed up as "Show text entry options").
+    init(_ name: String, _ flagHelp: String, help helpTitle: String, options: [any DeclaredOption],
+         unlistedOptions: [any DeclaredOption] = [], refusedGeneralOptions: [any DeclaredOption] = [],
+         make: @escaping @Sendable (ZenityArguments) throws(CLIError) -> any ZenityDialog) {
         self.name = name
         self.flagHelp = flagHelp
         self.helpTitle = helpTitle
         self.helpSummary = "Show " + helpTitle.prefix(1).lowercased() + helpTitle.dropFirst()
-        self.group = KindGroup(kind)
-        self.sections = Set(sections.map(\.rawValue))
+        self.options = options.map(\.option)
+        self.unlistedOptions = Set(unlistedOptions.map(\.option.name))
         self.refusedGeneralOptions = Set(refusedGeneralOptions.map(\.option.name))
         self.make = make
     }
 
-    /// Its own options, in help order (`--text` included where it lists it):
-    /// those its kind declares in its sections.
-    var options: [ZenityOption] {
-        group.entries.filter { $0.section.map(sections.contains) ?? false }.map(\.option)
-    }
-
-    /// Options it takes without listing them, which its kind declares outside
-    /// every dialog section: `--button`, zenity 4's `--icon`, and `--no-wrap`,
-    /// which zenity accepts for --text-info without saying so.
-    var unlistedOptions: Set<String> {
-        Set(group.entries.filter { !Self.isDialogSection($0.section) }.map(\.option.name))
-    }
-
     /// Whether `option` (by name) belongs to this dialog.
     func takes(_ option: String) -> Bool {
-        group.entries.contains { entry in
-            entry.option.name == option
-                && (!Self.isDialogSection(entry.section) || entry.section.map(sections.contains) == true)
-        }
-    }
-
-    /// Whether `section` is one a dialog lists (``DialogSection``), not one
-    /// of the options it takes unlisted.
-    private static func isDialogSection(_ section: String?) -> Bool {
-        section.flatMap(DialogSection.init(rawValue:)) != nil
+        unlistedOptions.contains(option) || options.contains { $0.name == option }
     }
 }
 

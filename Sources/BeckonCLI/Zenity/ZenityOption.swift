@@ -21,10 +21,6 @@ struct ZenityOption: Sendable, Equatable {
     /// The words the value may be, for completion, when an enum's cases
     /// are the only ones (``OptionKey/choice(_:_:_:argument:)``).
     var choices: [String] = []
-    /// Whether zenity 3.44 takes it with every dialog, and ignores it where
-    /// it means nothing: its checks for "not supported for this dialog" skip
-    /// it (``OptionKey/uncheckedByZenity()``).
-    var isUncheckedByZenity = false
 
     init(_ name: String, _ argument: Argument = .none, _ valueName: String? = nil, _ help: String? = nil) {
         self.name = name

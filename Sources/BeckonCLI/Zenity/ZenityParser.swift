@@ -18,25 +18,13 @@ enum ZenityParser {
                       program: String = "beckon") throws(CLIError) -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
-        // The dialog the arguments name has its kind's group searched first,
-        // so that it alone is built (``ZenityOptionTable/option(named:searchingFirst:)``).
-        let flagged = ZenityDialogs.groups(flaggedIn: arguments)
-        // The kind's group that declared each option read; the message
-        // dialogs' own rules below (`--button`'s value, `--switch`, options
-        // only they declare) run only when theirs declared one.
-        var declaredBy: [String: ObjectIdentifier] = [:]
-        var scanner = OptionScanner(arguments) { name in
-            guard let found = ZenityOptionTable.option(named: name, searchingFirst: flagged) else { return nil }
-            declaredBy[name] = found.group?.id
-            return found.option
-        }
+        var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
         scanning: while true {
             let token: OptionScanner.Token?
             do {
                 token = try scanner.next()
             } catch {
-                let synopsis = ZenityOptionTable.option(named: error.name, searchingFirst: [])?.option.synopsis
-                    ?? "--\(error.name)=VALUE"
+                let synopsis = ZenityOptionTable.byName[error.name]?.synopsis ?? "--\(error.name)=VALUE"
                 throw .missingValue(error.name, synopsis: synopsis)
             }
             switch token {
@@ -86,23 +74,17 @@ enum ZenityParser {
                     number = parsed
                 }
                 // A bad --button is reported where it stands, as GOption reports a bad value.
-                if declaredBy[name] == MessageOptions.group.id, name == MessageOptions.Key.button.name {
-                    _ = try customButton(value ?? "", position: 0)
-                }
+                if name == MessageOptions.Key.button.name { _ = try customButton(value ?? "", position: 0) }
                 given.entries.append(GivenOptions.Entry(name: name, value: value, number: number))
             }
         }
-        let messageOptionGiven = declaredBy.values.contains(MessageOptions.group.id)
-        return try resolve(dialog, given, messageOptionGiven: messageOptionGiven, environment: environment,
-                           program: program)
+        return try resolve(dialog, given, environment: environment, program: program)
     }
 
     /// The dialog's type takes the options it knows and refuses the rest; the
     /// general options are read once, here, and handed to it.
-    /// `messageOptionGiven`: whether an option the message dialogs declare was
-    /// given, without which `--switch` was not, and their group is not built.
-    private static func resolve(_ dialog: String?, _ given: GivenOptions, messageOptionGiven: Bool,
-                                environment: Environment, program: String) throws(CLIError) -> ZenityInvocation {
+    private static func resolve(_ dialog: String?, _ given: GivenOptions, environment: Environment,
+                                program: String) throws(CLIError) -> ZenityInvocation {
         guard let dialog else { throw .noDialog(program: program) }
         let common = try CommonOptions(given, environment: environment)
         // zenity 4 hands nothing to GTK (GTK 4 takes no options): its GOption
@@ -111,13 +93,15 @@ enum ZenityParser {
             throw .notAvailable("--" + gtk.name)
         }
         // zenity refuses --switch without extra buttons before anything else.
-        if messageOptionGiven, given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
+        if given[MessageOptions.Key.switchMode] && !given.has(CommonOptions.Key.extraButtons)
             && !given.has(MessageOptions.Key.button) {
             throw .switchNeedsButtons()
         }
         if dialog == Key.version.name || dialog == Key.about.name {
             // zenity lets general options through here, and refuses dialog ones.
-            if let refused = given.firstRefused(by: { ZenityOptionTable.versionTakes.contains($0) }) {
+            let general = Set((ZenityOptionTable.general + ZenityOptionTable.gtk + ZenityOptionTable.beckon
+                               + [ZenityOptionTable.display]).map(\.name))
+            if let refused = given.firstRefused(by: { general.contains($0) }) {
                 throw .notSupported(refused, by: dialog, OptionApplicability(refused))
             }
             return dialog == Key.version.name ? .version(common.dialect) : .about
@@ -126,7 +110,6 @@ enum ZenityParser {
         // zenity checks --separator against its default: "|" passes everywhere.
         let separator = Key.separator.name
         let defaultSeparator = given[Key.separator] == "|"
-        // The dialog's own options first: only one it lacks builds the other kinds' groups.
         if let refused = given.firstRefused(by: { name in
             dialogTakes(type, name) || (name == separator && defaultSeparator)
         }) {
@@ -139,18 +122,14 @@ enum ZenityParser {
     /// general ones it does not refuse. The one rule for the parser's check
     /// and for the message naming where a refused option belongs.
     static func dialogTakes(_ type: ZenityDialogType, _ option: String) -> Bool {
-        // The dialog's own first: only an option it lacks builds the other kinds' groups.
-        type.takes(option)
-            || (ZenityOptionTable.everyDialogTakes(option) && !type.refusedGeneralOptions.contains(option))
+        (ZenityOptionTable.everyDialogTakes.contains(option) && !type.refusedGeneralOptions.contains(option))
+            || type.takes(option)
     }
 
     /// Every name an option could be meant as: the declared options and the
     /// `--help-<group>` ones, without the `--`.
     static let suggestable: [String] = {
-        // Every kind's group is built here, but only for a name no one declares.
-        let declared = Set(ZenityOptionTable.shared.keys)
-            .union(ZenityDialogs.groups.flatMap { $0.entries.map(\.option.name) })
-        var names = declared.filter { $0 != Key.beckonReference.name }.sorted()
+        var names = ZenityOptionTable.byName.keys.filter { $0 != Key.beckonReference.name }.sorted()
         names += ZenityOptionTable.helpGroups.map { Key.help.name + "-" + $0.name }
         return names
     }()
@@ -164,7 +143,7 @@ enum ZenityParser {
     /// reads as short ones; only an exact name is suggested.
     static func suggestions(forShort argument: String) -> [String] {
         let name = String(argument.dropFirst().split(separator: "=", maxSplits: 1).first ?? "")
-        return name.count > 1 && ZenityOptionTable.option(named: name, searchingFirst: []) != nil ? ["--" + name] : []
+        return name.count > 1 && ZenityOptionTable.byName[name] != nil ? ["--" + name] : []
     }
 
     /// `--help-<group>`: the help of one group.

@@ -1,6 +1,6 @@
 import BeckonCore
 
-/// A zenity kind's CLI contract: its options (``KindOptions``) make a plan,
+/// A zenity kind's CLI contract: its options (``ParsedOptions``) make a plan,
 /// and one ``run(_:)`` shows the plan's request and prints the reply through
 /// the shared output step (``ZenityAnswer/output(_:buttons:environment:asJSON:)``).
 protocol ZenityKind: ZenityDialog, KindOptions {
