@@ -107,4 +107,10 @@ _beckon() {
     COMPREPLY=($(compgen -W "$_beckon_dialogs $_beckon_general $dialog_options $_beckon_other" -- "$cur"))
     [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 }
-complete -F _beckon beckon zenity
+complete -F _beckon beckon
+# zenity's name only where zenity is beckon (the package's zenity alternative,
+# a symlink): where zenity is zenity, its completion is not beckon's to take.
+if _beckon_zenity=$(command -v zenity 2>/dev/null) && [[ $(readlink -f "$_beckon_zenity") == */beckon ]]; then
+    complete -F _beckon zenity
+fi
+unset _beckon_zenity

@@ -39,4 +39,28 @@ import Testing
         #expect(try complete(["beckon", "--info", "--window-icon", "=", "in"]) == ["info"])
         #expect(try complete(["beckon", "--info", "--title", "=", ""]) == [])
     }
+
+    /// Whether sourcing the completion registers it for `zenity`, with `zenity`
+    /// first on PATH being `target` (nil: whatever zenity the system has).
+    private func registersForZenity(_ target: String?) throws -> Bool {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-completion-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        if let target {
+            try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("zenity").path,
+                                                       withDestinationPath: target)
+        }
+        let script = Products.packageRoot.appendingPathComponent("Resources/completions/beckon.bash").path
+        let result = try run("/bin/bash", ["-c", "PATH='\(directory.path):/usr/bin:/bin'; source '\(script)'; complete -p zenity"],
+                             deadline: 10)
+        return result.exitCode == 0 && result.stdout.contains("_beckon")
+    }
+
+    /// Before: the completion registered itself for zenity too, taking over
+    /// zenity's own where both are installed.
+    @Test func zenityIsCompletedOnlyWhereItIsBeckon() throws {
+        #expect(try registersForZenity(Products.beckon))
+        #expect(try !registersForZenity("/usr/bin/zenity"))
+        #expect(try !registersForZenity(nil))
+    }
 }
