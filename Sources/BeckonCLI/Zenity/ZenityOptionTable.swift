@@ -50,8 +50,6 @@ enum ZenityOptionTable {
         let beckonReference: OptionKey<ReferenceFormat?> = .choice("beckon-reference", nil, nil, argument: .none)
     }
 
-    static let Common = CommonOptions.Key
-
     /// A kind's `Key` that takes the shared `--text`.
     protocol Text {}
     /// A kind's `Key` that takes the shared `--separator`.
@@ -78,7 +76,7 @@ enum ZenityOptionTable {
         as [any DeclaredOption]).map(\.option)
 
     /// `--display`, listed with the dialog flags as zenity lists it.
-    static let display = Common.display.option
+    static let display = CommonOptions.Key.display.option
 
     /// GTK's options, which zenity 3.44 hands to gtk_init and zenity 4 refuses.
     static let gtkOnly: Set<String> = Set((gtk + [display]).map(\.name))
