@@ -35,6 +35,7 @@ build: deps
 
 release: deps-build $(STATIC_CXX)/.done
 	$(SWIFT) build $(RELEASE_FLAGS) --product beckon
+	$(SWIFT) build $(RELEASE_FLAGS) --product beckon-enforcer
 
 $(STATIC_CXX)/.done:
 	mkdir -p $(STATIC_CXX)
@@ -123,6 +124,11 @@ install: release
 	  >$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-login-terms.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
+	# The enforcer (docs/terms.md, "The enforcer"): the system service that holds the login gate.
+	install -Dm755 $(BIN)/beckon-enforcer $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-enforcer
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-enforcer.service \
+	  >$(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
 	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/terms.md).
 	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
@@ -143,7 +149,9 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms \
 	  $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service \
-	  $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
+	  $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog \
+	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-enforcer \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
 
 clean:
 	rm -rf .build

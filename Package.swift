@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Beckon", targets: ["Beckon"]),
         .executable(name: "beckon", targets: ["beckon"]),
+        .executable(name: "beckon-enforcer", targets: ["beckon-enforcer"]),
     ],
     targets: [
         // System libraries from Debian; pkg-config supplies the flags. CGLib is
@@ -31,7 +32,11 @@ let package = Package(
         //   dbus.c, the one helper through which the notifications, the file
         //   chooser's portal check and session ending connect and call); the
         //   consent and login-gate modules link it.
-        .target(name: "CBeckonGLib", dependencies: ["CGLib"]),
+        .target(name: "CBeckonGLib", dependencies: ["CGLib"],
+                // main_loop.c drains Swift's main queue from GLib's loop:
+                // libdispatch's hooks, which a program without Dispatch of its
+                // own (beckon-enforcer) must still link.
+                linkerSettings: [.linkedLibrary("dispatch")]),
         // - CBeckonShim: GTK's objects, one file each named after them, declared
         //   in one short header per area (dialogs, text, windows, lists,
         //   choosers, icons) under the umbrella CBeckonShim.h. Among them
@@ -62,6 +67,14 @@ let package = Package(
         .target(name: "BeckonLoginGate", dependencies: ["BeckonConsent", "BeckonIO", "CGLib", "CBeckonGLib"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
 
+        // The enforcer: the system service that holds the login gate from
+        // outside the user's reach (logind's sessions, root's key files, the
+        // gate processes checked through /proc). GTK-free, as a root service
+        // must be: nothing it links has CGtk.
+        .target(name: "BeckonEnforcer", dependencies: ["BeckonConsent", "BeckonLoginGate", "BeckonIO", "CGLib", "CBeckonGLib"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        .executableTarget(name: "beckon-enforcer", dependencies: ["BeckonEnforcer"]),
+
         // The dialog core and its kinds. Nonisolated async code runs on its
         // caller's actor: a dialog asked from @GtkActor stays on GTK's thread
         // instead of waking dispatch worker threads.
@@ -75,7 +88,7 @@ let package = Package(
         // consent and the login gate, under the one name it had before the split.
         .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON"]),
         // The command line; BeckonVersion.swift is generated into it from VERSION.
-        .target(name: "BeckonCLI", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate",
+        .target(name: "BeckonCLI", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonEnforcer",
                                                 "BeckonIO", "BeckonJSON", "CGtk", "CBeckonShim"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")],
                 plugins: ["BeckonVersionPlugin"]),
@@ -97,6 +110,7 @@ let package = Package(
         // and login-gate tests build and run without GTK (scripts/check-modules).
         .testTarget(name: "BeckonConsentTests", dependencies: ["BeckonConsent", "BeckonIO", "BeckonJSON"]),
         .testTarget(name: "BeckonLoginGateTests", dependencies: ["BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
+        .testTarget(name: "BeckonEnforcerTests", dependencies: ["BeckonEnforcer", "BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
         .testTarget(name: "BeckonTermsTests", dependencies: ["Beckon", "BeckonTerms", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonCLITests",
@@ -115,7 +129,7 @@ let package = Package(
                     dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport", "BeckonTestEndings"]),
         // The built executables driven as processes, side by side with zenity.
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["beckon", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTermsHarness",
+                    dependencies: ["beckon", "beckon-enforcer", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTermsHarness",
                                    "BeckonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

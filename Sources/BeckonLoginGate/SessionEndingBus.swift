@@ -7,22 +7,33 @@ import Glibc
 /// portal check use): a connection the helper cancels at the timeout, a method
 /// call with GDBus's own timeout. Connections are private (not GLib's shared
 /// singleton), so each ending reads the bus addresses afresh.
-struct SessionEndingBus {
+package struct SessionEndingBus {
     /// A D-Bus method call; `arguments` builds the (floating) values of its tuple.
-    struct Request {
-        var name: String
-        var path: String
-        var interface: String
-        var method: String
-        var arguments: () -> [OpaquePointer?]
+    package struct Request {
+        package var name: String
+        package var path: String
+        package var interface: String
+        package var method: String
+        package var arguments: () -> [OpaquePointer?]
+
+        package init(name: String, path: String, interface: String, method: String,
+                     arguments: @escaping () -> [OpaquePointer?]) {
+            self.name = name
+            self.path = path
+            self.interface = interface
+            self.method = method
+            self.arguments = arguments
+        }
     }
 
     /// What went wrong, in GLib's words.
-    struct Failure: Error {
-        var message: String
+    package struct Failure: Error {
+        package var message: String
     }
 
-    var timeout: Duration
+    package var timeout: Duration
+
+    package init(timeout: Duration) { self.timeout = timeout }
 
     private var milliseconds: Int32 {
         let (seconds, attoseconds) = timeout.components
@@ -34,7 +45,7 @@ struct SessionEndingBus {
 
     /// A private connection to the session or system bus (CBeckonGLib's D-Bus
     /// helper, which bounds the address lookup and the connection by the timeout).
-    func connect(_ type: GBusType) throws(Failure) -> OpaquePointer {
+    package func connect(_ type: GBusType) throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         guard let connection = beckon_dbus_connect_sync(type, 0, connectMilliseconds, &error) else {
             throw Self.failure(error, "no connection to the bus")
@@ -102,7 +113,7 @@ struct SessionEndingBus {
 
     /// Calls `request`, waiting at most the timeout; returns the reply's tuple.
     @discardableResult
-    func call(_ request: Request, on connection: OpaquePointer, replyType: String? = nil) throws(Failure) -> OpaquePointer {
+    package func call(_ request: Request, on connection: OpaquePointer, replyType: String? = nil) throws(Failure) -> OpaquePointer {
         var children = request.arguments()
         let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         var error: UnsafeMutablePointer<GError>?

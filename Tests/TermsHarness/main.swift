@@ -7,7 +7,9 @@
 //   BeckonTermsHarness ANSWER [--pause-mid-write] [TERMS OPTIONS...]
 //
 //   ANSWER             accept or decline: that button, as if pressed once the
-//                      gate opened; escape: the window dismissed
+//                      gate opened; escape: the window dismissed; hold: no
+//                      answer ever (a window left open, for the enforcer's
+//                      tests to kill or stop)
 //   --pause-mid-write  the writer stops itself (SIGSTOP) with half of the new
 //                      record file written, so a test can kill -9 it there
 import Beckon
@@ -27,12 +29,18 @@ let answers: [String: ScriptedPresenter.Answer] = [
     // TermsRequest's buttons: Decline at 0, Accept at 1, whatever their labels.
     "accept": .buttonAt(1), "decline": .buttonAt(0), "escape": .escape,
 ]
-guard let first = arguments.first, let answer = answers[first] else {
-    StandardError.write("usage: BeckonTermsHarness accept|decline|escape [--pause-mid-write] [TERMS OPTIONS...]\n")
+/// A window no one answers: the presenter never returns until cancelled.
+struct HoldingPresenter: DialogPresenter {
+    func present<Request: DialogRequest>(_ request: Request) async throws -> DialogReply<Request.Value> {
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+}
+guard let first = arguments.first, first == "hold" || answers[first] != nil else {
+    StandardError.write("usage: BeckonTermsHarness accept|decline|escape|hold [--pause-mid-write] [TERMS OPTIONS...]\n")
     exit(2)
 }
 arguments.removeFirst()
-var harness = TermsHarness(presenter: ScriptedPresenter([answer]))
+var harness = TermsHarness(presenter: first == "hold" ? HoldingPresenter() : ScriptedPresenter([answers[first]!]))
 if let pause = arguments.firstIndex(of: "--pause-mid-write") {
     arguments.remove(at: pause)
     harness.adjustStore = { store in store.midWriteHook = { _ = raise(SIGSTOP) } }

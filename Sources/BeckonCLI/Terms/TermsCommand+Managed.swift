@@ -33,7 +33,15 @@ extension TermsCommand {
                 if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).jsonLine) }
                 continue
             }
+            // MARK: the enforcer follows this process from here (TermsCommand+Enforcer.swift)
+            let sha256 = merged.gate && !arguments.revoke ? try? terms.document().sha256 : nil
+            if !arguments.revoke { reportToEnforcer(terms, .shown, sha256: sha256) }
             let code = try run(merged, harness: harness)
+            if arguments.revoke {
+                if code == ZenityExitCode.ok.defaultValue { reportToEnforcer(terms, .revoked, sha256: nil) }
+            } else {
+                reportToEnforcer(terms, code == ZenityExitCode.ok.defaultValue ? .accepted : .declined, sha256: sha256)
+            }
             if code != ZenityExitCode.ok.defaultValue { return code }
             if merged.gate { try arguments.revoke ? awaitTrustedRevocation(merged) : awaitTrustedAcceptance(merged) }
         }
@@ -105,9 +113,15 @@ extension TermsCommand {
         return decision.mustAsk ? nil : decision.record
     }
 
+    /// Whether the user must be asked: the journal's answer, and where an
+    /// enforcer runs, its answer over it (an acceptance the enforcer did not
+    /// check is none, whatever the user's journal entries say).
     private static func decision(_ arguments: TermsArguments) throws -> TermsAskDecision {
         guard let terms = arguments.managed else { throw CLIError.failure("no managed terms") }
-        return try mapManagedErrors { () throws(ManagedTermsError) in try terms.mustAsk() }
+        let decision = try mapManagedErrors { () throws(ManagedTermsError) in try terms.mustAsk() }
+        guard !decision.mustAsk, let enforcer = enforcerHeld(terms), !enforcer.held else { return decision }
+        return TermsAskDecision(reason: .noJournalEntry, record: nil,
+                                explanation: "a gate, and the enforcer holds no acceptance it checked")
     }
 
     private static func mapManagedErrors<T>(_ body: () throws(ManagedTermsError) -> T) throws(CLIError) -> T {

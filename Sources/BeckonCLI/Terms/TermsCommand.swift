@@ -12,6 +12,7 @@ enum TermsCommand {
     static func main(_ arguments: [String], harness: TermsHarness? = nil) -> Int32 {
         // Until the arguments are read, a --json among them is taken as asked.
         var json = TermsArguments.Key.json.isWritten(in: arguments)
+        guardProcessForEnforcer(arguments) // MARK: the enforcer (TermsCommand+Enforcer.swift)
         do {
             let parsed = try TermsArguments.parse(arguments)
             json = parsed.json

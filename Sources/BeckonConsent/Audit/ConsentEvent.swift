@@ -37,6 +37,8 @@ public struct ConsentEvent: Sendable, Hashable {
     public var acceptedAt: String?
     /// `BECKON_SESSION_ENDED_BY` (session-ended): the route that ended it.
     public var sessionEndedBy: String?
+    /// `BECKON_REASON` (the enforcer's entries): why it decided as it did.
+    public var reason: String?
     /// journald's `_UID` and `_EXE`: who wrote the entry, which no writer can forge.
     public var senderUID: String?
     public var executable: String?
@@ -72,7 +74,7 @@ public struct ConsentEvent: Sendable, Hashable {
             (\.user, Field.user), (\.uid, Field.uid), (\.sessionID, Field.sessionID),
             (\.sessionType, Field.sessionType), (\.acceptedAt, Field.acceptedAt),
             (\.sessionEndedBy, Field.sessionEndedBy), (\.senderUID, Field.senderUID),
-            (\.executable, Field.executable),
+            (\.executable, Field.executable), (\.reason, Field.reason),
         ]
     }()
 }

@@ -7,11 +7,13 @@ extension ConsentJournal.Event {
     }
 
     /// Whether the user had the terms in front of them: a shown window or
-    /// pager, and every answer to one. A revoke or a gate's session end is not.
+    /// pager, and every answer to one. A revoke, a gate's session end and the
+    /// enforcer's own events are not (its acceptance repeats the window's).
     public var wasAsked: Bool {
         switch self {
         case .shown, .accepted, .declined, .dismissed, .timeout: true
-        case .revoked, .sessionEnded: false
+        case .revoked, .sessionEnded, .verifiedAccepted, .verifiedRevoked, .sessionSpared, .sessionWouldEnd, .refused,
+             .configurationError: false
         }
     }
 

@@ -14,7 +14,9 @@ extension ConsentJournal {
         public subscript(name: String) -> String? { fields[name] }
 
         /// Whether it records an acceptance (not a revocation).
-        public var isAcceptance: Bool { fields[Field.messageID] == acceptedMessageID }
+        public var isAcceptance: Bool {
+            fields[Field.messageID] == acceptedMessageID || fields[Field.messageID] == verifiedAcceptedMessageID
+        }
 
         /// The record the entry describes.
         public var record: ConsentRecord? {
@@ -46,7 +48,7 @@ extension ConsentJournal {
     public static let fieldNames = [
         Field.messageID, Field.event, Field.termsID, Field.version, Field.sha256, Field.acceptedAt, Field.user,
         Field.language, Field.file, Field.gate, Field.policy, Field.sessionID, Field.senderUID, Field.executable,
-        Field.bootID,
+        Field.bootID, Field.uid,
     ]
 
     /// The newest entries (at most `limit`) that match every one of `matches`
@@ -150,6 +152,17 @@ extension ConsentJournal {
             "\(Field.messageID)=\(acceptedMessageID)", "\(Field.messageID)=\(revokedMessageID)",
             "\(Field.termsID)=\(id)", "\(Field.senderUID)=\(getuid())", "\(Field.executable)=\(executable)",
         ], limit: 1).first
+    }
+
+    /// The newest acceptance or revocation of `id` for user `uid` that the
+    /// enforcer recorded: written as root (`_UID=0`, set by journald), which no
+    /// user's process can be. Nil when there is none.
+    /// With `sessionID`, only those recorded for that login (every-login terms).
+    public static func newestVerifiedEntry(id: String, uid: uid_t, sessionID: String? = nil) throws(ReadError) -> Entry? {
+        try entries(matching: [
+            "\(Field.messageID)=\(verifiedAcceptedMessageID)", "\(Field.messageID)=\(verifiedRevokedMessageID)",
+            "\(Field.termsID)=\(id)", "\(Field.uid)=\(uid)", "\(Field.senderUID)=0",
+        ] + (sessionID.map { ["\(Field.sessionID)=\($0)"] } ?? []), limit: 1).first
     }
 
     /// This process's executable as journald records it in `_EXE`: the real

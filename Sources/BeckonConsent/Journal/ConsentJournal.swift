@@ -30,8 +30,22 @@ public enum ConsentJournal {
         case timeout
         /// `--revoke` removed the record.
         case revoked
-        /// A gate's session was ended (by the warden, or by the window's process).
+        /// A gate's session was ended (by the warden, by the window's process,
+        /// or by the enforcer, which says why in ``Field/reason``).
         case sessionEnded = "session-ended"
+        /// The enforcer checked the accepting process and recorded its
+        /// acceptance: written as root, the only acceptance the enforcer takes.
+        case verifiedAccepted = "enforcer-accepted"
+        /// The enforcer recorded a revocation the same way.
+        case verifiedRevoked = "enforcer-revoked"
+        /// The enforcer let a gated session go on: nothing is owed, or it was accepted.
+        case sessionSpared = "session-spared"
+        /// In pilot mode, the enforcer would have ended a session (``Field/reason`` says why).
+        case sessionWouldEnd = "session-would-end"
+        /// A process that claimed to be a gate failed the enforcer's checks.
+        case refused = "enforcer-refused"
+        /// A key file of the gates, or the enforcer's own, cannot be used.
+        case configurationError = "configuration-error"
 
         /// The entry's MESSAGE_ID: a fixed 128-bit id, as systemd's catalogue uses them.
         public var messageID: String {
@@ -43,13 +57,20 @@ public enum ConsentJournal {
             case .timeout: "97b38904c6d44d628c6d98efb85eaf05"
             case .revoked: ConsentJournal.revokedMessageID
             case .sessionEnded: "e69ab3e0b3864ec89a5363bc3113ef73"
+            case .verifiedAccepted: ConsentJournal.verifiedAcceptedMessageID
+            case .verifiedRevoked: ConsentJournal.verifiedRevokedMessageID
+            case .sessionSpared: "5a6b0f1de0d44e0c9b7c2f6a3d1e8b47"
+            case .sessionWouldEnd: "c3f1a9e27b6d4e58a0d2b4f6e8c1a3d5"
+            case .refused: "9d4e2b7a1c3f4a6e8b0d2f4a6c8e0b13"
+            case .configurationError: "41be7c9d2a5f4e3b8c6d0a1f2e3b4c5d"
             }
         }
 
         /// syslog's priority: 5 (notice) for a refusal, 6 (informational) otherwise.
         public var priority: Int {
             switch self {
-            case .declined, .sessionEnded: 5
+            case .declined, .sessionEnded, .sessionWouldEnd: 5
+            case .refused, .configurationError: 4
             default: 6
             }
         }
@@ -59,6 +80,9 @@ public enum ConsentJournal {
     public static let acceptedMessageID = "2f785ec9ad14419d8cfe503169eac6ed"
     /// The journal's MESSAGE_ID for a revocation.
     public static let revokedMessageID = "7e0acd1d718b4e948549f13aadd662c2"
+    /// The MESSAGE_IDs of the enforcer's acceptance and revocation.
+    public static let verifiedAcceptedMessageID = "b8a3c5e7d9f14b2a8c6e0d2f4a6b8c01"
+    public static let verifiedRevokedMessageID = "d2e4f6a8b0c24d6e8f0a2b4c6d8e0f25"
 
     /// The names of beckon's own fields, for writing and for reading back.
     public enum Field {
@@ -86,6 +110,17 @@ public enum ConsentJournal {
         public static let sessionType = "BECKON_SESSION_TYPE"
         /// How a gate's session was ended: gnome, plasma, ksmserver, xfce, logind, command.
         public static let sessionEndedBy = "BECKON_SESSION_ENDED_BY"
+        /// Why the enforcer decided as it did: declined, grace-expired,
+        /// gate-exited, configuration-error, accepted, already-accepted, or
+        /// what a refused process failed.
+        public static let reason = "BECKON_REASON"
+        /// The gate's process the enforcer checked, and its executable.
+        public static let pid = "BECKON_PID"
+        public static let gateExecutable = "BECKON_GATE_EXE"
+        /// A configuration error's key file, line and key.
+        public static let configFile = "BECKON_CONFIG_FILE"
+        public static let configLine = "BECKON_CONFIG_LINE"
+        public static let configKey = "BECKON_CONFIG_KEY"
 
         // journald's own fields: the first four beckon writes with every
         // entry; the underscored ones journald adds itself, which no writer
@@ -131,6 +166,21 @@ public enum ConsentJournal {
         public var acceptedAt: String?
         /// For session-ended: the route (``SessionEndingRoute/journalName``).
         public var sessionEndedBy: String?
+        /// The enforcer's entries: why, the process checked, the file at fault.
+        public var reason: String?
+        public var pid: pid_t?
+        public var gateExecutable: String?
+        public var configFile: String?
+        public var configLine: Int?
+        public var configKey: String?
+
+        /// A context that says nothing of the process writing it: the enforcer's,
+        /// whose entries are about another user's session.
+        public init(termsID: String, uid: uid_t?, user: String?) {
+            self.termsID = termsID
+            self.uid = uid
+            self.user = user
+        }
 
         /// A context for `termsID` and this process: its user, uid and login
         /// session (``LoginSession/current(environment:)``, ``LoginSession/currentType(sessionID:environment:)``).
@@ -178,7 +228,9 @@ public enum ConsentJournal {
                 (Field.language, language), (Field.file, file), (Field.policy, policy),
                 (Field.gate, gate ? "true" : "false"), (Field.user, user), (Field.uid, uid.map { "\($0)" }),
                 (Field.sessionID, sessionID), (Field.sessionType, sessionType), (Field.acceptedAt, acceptedAt),
-                (Field.sessionEndedBy, sessionEndedBy),
+                (Field.sessionEndedBy, sessionEndedBy), (Field.reason, reason), (Field.pid, pid.map { "\($0)" }),
+                (Field.gateExecutable, gateExecutable), (Field.configFile, configFile),
+                (Field.configLine, configLine.map { "\($0)" }), (Field.configKey, configKey),
             ]
             return values.compactMap { name, value in value.map { (name, $0) } }
         }
@@ -200,6 +252,7 @@ public enum ConsentJournal {
             sessionType = fields[Field.sessionType]
             acceptedAt = fields[Field.acceptedAt]
             sessionEndedBy = fields[Field.sessionEndedBy]
+            reason = fields[Field.reason]
         }
     }
 
@@ -215,7 +268,7 @@ public enum ConsentJournal {
         ]
         for (name, value) in context.fields {
             // Accepted at means an acceptance: not on a refusal's entry.
-            if name == Field.acceptedAt, event != .accepted, event != .revoked { continue }
+            if name == Field.acceptedAt, ![.accepted, .revoked, .verifiedAccepted, .verifiedRevoked].contains(event) { continue }
             if name == Field.sessionEndedBy, event != .sessionEnded { continue }
             fields.append("\(name)=\(value)")
         }
@@ -241,7 +294,23 @@ public enum ConsentJournal {
         case .revoked: return "\(who) revoked the acceptance of \(terms)\(sha)"
         case .sessionEnded:
             let route = context.sessionEndedBy.map { " through \($0)" } ?? ""
-            return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate"
+            let why = context.reason.map { " (\($0))" } ?? ""
+            return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate\(why)"
+        case .verifiedAccepted:
+            return "the enforcer recorded that \(who) accepted \(terms)\(sha) in its checked process"
+                + (context.pid.map { " \($0)" } ?? "")
+        case .verifiedRevoked: return "the enforcer recorded that \(who) revoked the acceptance of \(terms)"
+        case .sessionSpared:
+            return "the enforcer let the session of \(who) go on: \(terms)" + (context.reason.map { " (\($0))" } ?? "")
+        case .sessionWouldEnd:
+            return "pilot mode: the enforcer would have ended the session of \(who) for \(terms)"
+                + (context.reason.map { " (\($0))" } ?? "")
+        case .refused:
+            return "the enforcer refused process \(context.pid.map { "\($0)" } ?? "?") of \(who) as a gate: "
+                + (context.reason ?? "failed its checks")
+        case .configurationError:
+            let place = (context.configFile ?? "the configuration") + (context.configLine.map { ":\($0)" } ?? "")
+            return "\(place): " + (context.configKey.map { "key “\($0)”: " } ?? "") + (context.reason ?? "cannot be used")
         }
     }
 

@@ -30,7 +30,7 @@ public struct LoginSession: Sendable, Hashable {
     }
 
     /// The kernel's boot id without its dashes; nil when /proc does not have it.
-    static func currentBootID() -> String? {
+    public static func currentBootID() -> String? {
         var contents: UnsafeMutablePointer<CChar>?
         guard g_file_get_contents("/proc/sys/kernel/random/boot_id", &contents, nil, nil) != 0,
               let contents else { return nil }

@@ -62,8 +62,9 @@ extension ManagedTerms {
                       login: login, now: now)
     }
 
-    /// Whether `record` still holds for this version, text and policy.
-    private func decide(_ record: ConsentRecord, acceptedAt: Int64?, sha256: String, login: LoginSession, now: Int64)
+    /// Whether `record` still holds for this version, text (`sha256`) and
+    /// policy, in `login` at `now`; `acceptedAt` in seconds since the epoch.
+    public func decide(_ record: ConsentRecord, acceptedAt: Int64?, sha256: String, login: LoginSession, now: Int64)
         -> TermsAskDecision
     {
         func answer(_ reason: TermsAskDecision.Reason, _ explanation: String) -> TermsAskDecision {

@@ -9,8 +9,11 @@ extension ManagedTerms {
     static let knownKeys: [String: Bool] = [
         "Version": false, "File": true, "Title": true, "Checkbox": true, "AcceptLabel": true, "DeclineLabel": true,
         "Policy": false, "Days": false, "Gate": false, "EndSessionCommand": false, "Reread": false,
-        "RequireScroll": false,
+        "RequireScroll": false, "GraceSeconds": false,
     ]
+
+    /// The longest `GraceSeconds=`: a day.
+    public static let maximumGraceSeconds = 86_400
 
     /// Reads the key file at `path` as the terms `id`.
     static func parse(path: String, id: String, environment: [String: String]) throws(ManagedTermsError) -> ManagedTerms {
@@ -55,6 +58,18 @@ extension ManagedTerms {
             terms.reread = value
         }
         terms.policy = try policy(reader)
+        if let grace = try reader.integer("GraceSeconds") {
+            guard grace >= 1, grace <= maximumGraceSeconds else {
+                throw reader.error("GraceSeconds", "must be from 1 to \(maximumGraceSeconds), not \(grace)")
+            }
+            terms.graceSeconds = grace
+        }
+        // Every language's text, for the enforcer, which accepts any of them.
+        for key in reader.keys(named: "File") {
+            if let value = try reader.string(key) {
+                terms.fileVariants.append(value.hasPrefix("/") ? value : "\(directory)/\(value)")
+            }
+        }
         return terms
     }
 
@@ -184,6 +199,15 @@ struct KeyFileReader {
             }
             if base != key, !localizable { throw error(key, "cannot be localized: \(base)= is the same in every language") }
         }
+    }
+
+    /// `key` and each of its localized variants (`File`, `File[de]`) present in `[Terms]`.
+    func keys(named key: String) -> [String] {
+        var count: gsize = 0
+        let keys = g_key_file_get_keys(keyFile, Self.group, &count, nil)
+        defer { g_strfreev(keys) }
+        return (0..<Int(count)).compactMap { keys?[$0].map { String(cString: $0) } }
+            .filter { $0 == key || $0.hasPrefix(key + "[") }
     }
 
     /// The value of `key` with its escapes read; nil when the key is absent.

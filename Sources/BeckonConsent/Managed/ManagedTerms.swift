@@ -48,6 +48,12 @@ public struct ManagedTerms: Sendable, Hashable {
     public var reread: TermsReread?
     /// `RequireScroll=`; nil leaves the default (required).
     public var requiresScroll: Bool?
+    /// `GraceSeconds=`: how long the enforcer waits for an answer before it
+    /// ends a session that owes one; nil leaves the enforcer's default.
+    public var graceSeconds: Int?
+    /// The file of every language (`File=` and each `File[xx]=`), absolute:
+    /// the texts whose acceptance the enforcer takes.
+    public var fileVariants: [String] = []
     /// The key that gave ``file`` ("File[de]") and its line, for errors about it.
     var fileKey = "File"
     var fileLine: Int?

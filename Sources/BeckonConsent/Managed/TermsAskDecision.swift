@@ -36,6 +36,12 @@ public struct TermsAskDecision: Sendable, Hashable {
     /// The reason in a sentence.
     public var explanation: String
 
+    public init(reason: Reason, record: ConsentRecord?, explanation: String) {
+        self.reason = reason
+        self.record = record
+        self.explanation = explanation
+    }
+
     /// `{"must_ask", "reason", "explanation", "record"}`, the record null when none was found.
     public var json: JSONValue {
         .object([

@@ -4,8 +4,8 @@
 /* The half of Beckon's C that needs GLib and GIO alone: the main loop's
  * sources, the watchdog behind --timeout and termination signals, the
  * controlling terminal, the system journal (libsystemd, loaded on first use),
- * D-Bus (one helper for every call) and the notifications over it, and
- * gettext. It includes no GTK or GDK header, so
+ * D-Bus (one helper for every call) and the notifications over it, a gate's
+ * process and the enforcer's socket, and gettext. It includes no GTK or GDK header, so
  * the consent and login-gate modules, which link it, cannot reach GTK through
  * it; CBeckonShim (the GTK half) builds on it. Callbacks follow the one
  * BeckonCallback shape (beckon_callback.h). */
@@ -355,6 +355,51 @@ const char *beckon_notifications_action_key(BeckonNotifications *notifications);
  * 3 closed by a call, 4 undefined).
  * C: as beckon_notifications_error. */
 guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
+
+
+/* ---- a gate's process and the enforcer's socket (process.c) ------------ */
+
+/* Makes this process non-dumpable (PR_SET_DUMPABLE 0): its /proc/PID files
+ * become root's, so no other process of the same user can ptrace it, read
+ * its memory or open its descriptors; the enforcer checks it (docs/terms.md,
+ * "The enforcer"). 0, or an errno.
+ * C: prctl is variadic. */
+int beckon_process_set_undumpable(void);
+
+/* Whether this process is dumpable (PR_GET_DUMPABLE): 1, 0, or -1.
+ * C: prctl is variadic. */
+int beckon_process_is_dumpable(void);
+
+/* A pidfd of `pid` (pidfd_open(2), close-on-exec): a handle that names that
+ * process and no later one with its number, readable once it exits. -1 and
+ * errno on failure.
+ * C: a raw syscall (syscall is variadic). */
+int beckon_pidfd_open(pid_t pid);
+
+/* A SOCK_SEQPACKET socket connected to the Unix socket at `path`,
+ * close-on-exec; -1 and errno on failure.
+ * C: sockaddr_un's path is a fixed char array Swift would have to lay out. */
+int beckon_seqpacket_connect(const char *path);
+
+/* A SOCK_SEQPACKET socket listening at `path` (an old socket file there is
+ * removed first), non-blocking, close-on-exec, with SO_PASSCRED so that every
+ * datagram carries its sender's credentials, and the file's mode set to
+ * `mode`; -1 and errno on failure.
+ * C: as beckon_seqpacket_connect. */
+int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog);
+
+/* The next connection waiting on `listener`, non-blocking and
+ * close-on-exec; -1 and errno (EAGAIN: none).
+ * C: accept4's flags, which Swift's Glibc does not bring in. */
+int beckon_seqpacket_accept(int listener);
+
+/* Receives one datagram of at most `size` bytes into `buffer` without
+ * blocking, with the credentials the kernel attached to it when it was sent
+ * (SCM_CREDENTIALS: the sending process, not the one that connected): its
+ * length, 0 at the end of the stream, -1 and errno (EAGAIN: none yet).
+ * `*pid` is 0 when the datagram carries no credentials.
+ * C: the control message is read with the CMSG_* macros. */
+ssize_t beckon_seqpacket_receive(int fd, void *buffer, size_t size, pid_t *pid, uid_t *uid);
 
 /* ---- gettext (locale.c) ------------------------------------------------ */
 

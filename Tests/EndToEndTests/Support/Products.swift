@@ -16,6 +16,7 @@ enum Products {
     static var ask: String { directory.appendingPathComponent("Ask").path }
     /// `beckon terms` answered by a script instead of a window (Tests/TermsHarness).
     static var termsHarness: String { directory.appendingPathComponent("BeckonTermsHarness").path }
+    static var enforcer: String { directory.appendingPathComponent("beckon-enforcer").path }
     /// The package's root, for Resources/.
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,67 @@
+import BeckonConsent
+import BeckonIO
+import BeckonLoginGate
+import Glibc
+
+/// A managed gate's side of the enforcer (`beckon-enforcer`, docs/terms.md,
+/// "The enforcer"): where it runs, the enforcer, not the user's journal
+/// entries, says whether an answer is owed, and this process reports its
+/// window shown, accepted or declined. Without an enforcer nothing here
+/// happens and the gate is the window and its warden alone.
+extension TermsCommand {
+    /// The link of this process, made at the first managed gate; nil when no
+    /// enforcer runs, or it refused this process (then it ends the session,
+    /// whatever the window says).
+    nonisolated(unsafe) private static var enforcer: EnforcerLink?
+    nonisolated(unsafe) private static var enforcerTried = false
+
+    /// Makes the process non-dumpable before anything is read, when it may
+    /// show a managed gate: the enforcer checks it (no ptrace, no
+    /// /proc/PID/fd or mem for its own user).
+    static func guardProcessForEnforcer(_ arguments: [String]) {
+        if TermsArguments.Key.managed.isWritten(in: arguments) { EnforcerLink.makeUndumpable() }
+    }
+
+    static func enforcerLink() -> EnforcerLink? {
+        if enforcerTried { return enforcer }
+        enforcerTried = true
+        guard EnforcerLink.isRunning else { return nil }
+        do {
+            enforcer = try EnforcerLink()
+        } catch {
+            StandardError.write("beckon terms: warning: \(error); the enforcer will end the session unless "
+                                + "another gate process answers it\n")
+        }
+        return enforcer
+    }
+
+    /// The enforcer's answer for `terms` when it runs: nil when it does not
+    /// (the journal decides), else whether the user need not be asked and
+    /// the acceptance it holds.
+    static func enforcerHeld(_ terms: ManagedTerms) -> (held: Bool, fields: [String: String])? {
+        guard terms.gate, let link = enforcerLink() else { return nil }
+        do {
+            if let fields = try link.heldAcceptance(id: terms.id) { return (true, fields) }
+            return (false, [:])
+        } catch {
+            StandardError.write("beckon terms: warning: \(error)\n")
+            return (false, [:])
+        }
+    }
+
+    /// Reports to the enforcer what this process does with `terms`.
+    static func reportToEnforcer(_ terms: ManagedTerms, _ event: ConsentJournal.Event, sha256: String?) {
+        guard terms.gate, let link = enforcerLink() else { return }
+        do {
+            switch event {
+            case .shown: try link.shown(id: terms.id, version: terms.version, sha256: sha256 ?? "")
+            case .accepted: try link.accepted(id: terms.id, version: terms.version, sha256: sha256 ?? "")
+            case .revoked: try link.revoked(id: terms.id)
+            default: try link.declined(id: terms.id)
+            }
+        } catch {
+            StandardError.write("beckon terms: warning: \(error)"
+                                + (event == .accepted ? "; the enforcer will end the session" : "") + "\n")
+        }
+    }
+}

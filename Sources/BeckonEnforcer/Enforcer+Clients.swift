@@ -1,0 +1,180 @@
+import BeckonConsent
+import BeckonIO
+import BeckonLoginGate
+import CBeckonGLib
+import Glibc
+
+/// The gate processes on the socket: checked at `hello`, given a nonce, and
+/// believed only while every message comes from that very process, with
+/// that nonce, and the process still passes (``GateProcessCheck``).
+extension Enforcer {
+    /// At most this many connections at once; more wait in the backlog.
+    static let maximumClients = 256
+
+    func acceptClients() {
+        while clients.count < Self.maximumClients {
+            let fd = beckon_seqpacket_accept(listener)
+            guard fd >= 0 else { return }
+            clients[fd] = Client(fd: fd)
+        }
+    }
+
+    func dropClient(_ fd: Int32) {
+        close(fd)
+        clients[fd] = nil
+    }
+
+    func readClient(_ fd: Int32) {
+        guard let client = clients[fd] else { return }
+        var buffer = [UInt8](repeating: 0, count: EnforcerMessage.maximumSize + 1)
+        var pid: pid_t = 0, uid: uid_t = 0
+        let count = buffer.withUnsafeMutableBytes { beckon_seqpacket_receive(fd, $0.baseAddress, $0.count, &pid, &uid) }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0 else { return dropClient(fd) }
+        guard count <= EnforcerMessage.maximumSize, let message = EnforcerMessage(decoding: buffer.prefix(count)) else {
+            refuse(client, pid: pid, uid: uid, "a message that does not read")
+            return dropClient(fd)
+        }
+        handle(message, from: client, pid: pid, uid: uid)
+    }
+
+    func reply(_ client: Client, _ message: EnforcerMessage) {
+        guard let bytes = message.encoded else { return }
+        _ = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
+    /// Says no to the client and writes an `enforcer-refused` event.
+    func refuse(_ client: Client, pid: pid_t, uid: uid_t, _ why: String) {
+        reply(client, EnforcerMessage(.refused, [EnforcerMessage.Field.reason: why]))
+        var context = ConsentJournal.Context(termsID: "-", uid: uid == uid_t.max ? nil : uid, user: Self.userName(uid))
+        context.pid = pid
+        context.reason = why
+        ConsentJournal.write(.refused, context)
+        StandardError.write("beckon-enforcer: refused process \(pid) of uid \(uid): \(why)\n")
+    }
+
+    func handle(_ message: EnforcerMessage, from client: Client, pid: pid_t, uid: uid_t) {
+        guard pid > 0, uid != 0 else {
+            refuse(client, pid: pid, uid: uid, "no credentials, or root's (root needs no gate)")
+            return dropClient(client.fd)
+        }
+        if message.kind == .hello {
+            guard client.nonce == nil else { return refuse(client, pid: pid, uid: uid, "a second hello") }
+            switch check.check(pid: pid, uid: uid) {
+            case .failure(let refusal):
+                refuse(client, pid: pid, uid: uid, refusal.description)
+                return dropClient(client.fd)
+            case .success(let executable):
+                // The pidfd names this process and no later one with its number.
+                let pidfd = beckon_pidfd_open(pid)
+                guard pidfd >= 0 else {
+                    refuse(client, pid: pid, uid: uid, "it is gone")
+                    return dropClient(client.fd)
+                }
+                client.pid = pid
+                client.uid = uid
+                client.executable = executable
+                client.nonce = Self.nonce()
+                if pidfds[pid] == nil { pidfds[pid] = pidfd } else { close(pidfd) }
+                reply(client, EnforcerMessage(.challenge, [EnforcerMessage.Field.nonce: client.nonce!]))
+            }
+            return
+        }
+        // Every other message: from the process checked at hello, with its nonce.
+        guard let nonce = client.nonce, pid == client.pid, uid == client.uid,
+              message[EnforcerMessage.Field.nonce] == nonce else {
+            refuse(client, pid: pid, uid: uid,
+                   client.nonce == nil ? "a \(message.kind) before hello"
+                       : "a \(message.kind) from process \(pid), not the checked process \(client.pid), or without its nonce")
+            return dropClient(client.fd)
+        }
+        guard let id = message[EnforcerMessage.Field.id] else { return refuse(client, pid: pid, uid: uid, "no id") }
+        let gate = state.gates.gates.first { $0.id == id }
+        switch message.kind {
+        case .status:
+            let owed = gate.map { gate in
+                let tracked = state.tracked.values.filter { $0.session.uid == uid }
+                return tracked.isEmpty ? state.owes(uid, gate, sessionID: nil, now: Self.now())
+                    : state.owedGates(uid: uid).contains(id)
+            } ?? state.gates.brokenGates.isEmpty == false
+            if owed { return reply(client, EnforcerMessage(.owed, [EnforcerMessage.Field.id: id])) }
+            var fields = [EnforcerMessage.Field.id: id]
+            if let gate, let found = state.lookup(uid, gate, nil), !found.revoked {
+                fields[EnforcerMessage.Field.version] = found.record.version ?? ""
+                fields[EnforcerMessage.Field.sha256] = found.record.sha256
+                fields[EnforcerMessage.Field.acceptedAt] = found.record.acceptedAt
+            }
+            reply(client, EnforcerMessage(.held, fields))
+        case .shown, .accepted, .revoked:
+            guard let gate else { return refuse(client, pid: pid, uid: uid, "\(id) is not a gate") }
+            if message.kind != .revoked {
+                guard message[EnforcerMessage.Field.version] == gate.terms.version,
+                      let sha256 = message[EnforcerMessage.Field.sha256], gate.digests.contains(sha256) else {
+                    return refuse(client, pid: pid, uid: uid, "not the version or text of \(id) the system holds")
+                }
+            }
+            // Checked again: a module loaded since hello, a tracer attached since.
+            if case .failure(let refusal) = check.check(pid: pid, uid: uid) {
+                refuse(client, pid: pid, uid: uid, refusal.description)
+                return dropClient(client.fd)
+            }
+            if message.kind == .shown {
+                if pidfds[pid] == nil {
+                    let pidfd = beckon_pidfd_open(pid)
+                    guard pidfd >= 0 else { return dropClient(client.fd) }
+                    pidfds[pid] = pidfd
+                }
+                state.shown(uid: uid, gate: id, pid: pid)
+                return
+            }
+            record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,
+                   sha256: message[EnforcerMessage.Field.sha256])
+            reply(client, EnforcerMessage(.recorded, [EnforcerMessage.Field.id: id]))
+            if message.kind == .accepted { perform(state.accepted(uid: uid, gate: id, pid: pid)) }
+            else { perform(state.sessionsChanged(sessions, now: Self.now())) }
+        case .declined:
+            perform(state.declined(uid: uid, gate: id, pid: pid))
+        default:
+            refuse(client, pid: pid, uid: uid, "a \(message.kind), which only the enforcer sends")
+            dropClient(client.fd)
+        }
+    }
+
+    /// Writes the enforcer's entry for an acceptance (or revocation) it
+    /// checked: one per login of the user that owes the gate (so every-login
+    /// terms find theirs), else one for the user alone.
+    func record(_ event: ConsentJournal.Event, gate: EnforcerGate, client: Client, sha256: String?) {
+        let now = Self.now()
+        let acceptedAt = ConsentAuditDate.iso8601(now, fraction: false)
+        let owing = state.tracked.values.filter { $0.session.uid == client.uid && $0.owed[gate.id] != nil }.map(\.session.id)
+        for session in owing.isEmpty ? [nil] : owing.map(Optional.some) {
+            var context = ConsentJournal.Context(termsID: gate.id, uid: client.uid, user: Self.userName(client.uid))
+            context.version = gate.terms.version
+            context.sha256 = sha256
+            context.gate = true
+            context.policy = gate.terms.policy.name
+            context.sessionID = session
+            context.acceptedAt = acceptedAt
+            context.pid = client.pid
+            context.gateExecutable = client.executable?.path
+            ConsentJournal.write(event, context)
+            var record = ConsentRecord(id: gate.id, version: gate.terms.version, sha256: sha256 ?? "",
+                                       acceptedAt: acceptedAt, user: context.user ?? "")
+            record.sessionID = session
+            record.bootID = state.bootID
+            let found = EnforcerState.Found(record: record, revoked: event == .verifiedRevoked, atMicroseconds: now)
+            recorded.entries[RecordedAcceptances.key(client.uid, gate.id, session)] = found
+            recorded.entries[RecordedAcceptances.key(client.uid, gate.id, nil)] = found
+        }
+    }
+
+    static func nonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
+    }
+
+    static func userName(_ uid: uid_t) -> String? {
+        guard uid != uid_t.max, let entry = getpwuid(uid) else { return nil }
+        return String(cString: entry.pointee.pw_name)
+    }
+}

@@ -1,0 +1,244 @@
+import BeckonConsent
+import Glibc
+
+/// The enforcer's decisions, apart from every effect: which gated sessions
+/// owe an answer, until when, which gate processes are followed, and what to
+/// do (``Action``) when sessions change, a gate reports, a process exits or a
+/// deadline passes. ``Enforcer`` carries the actions out; the unit tests
+/// drive this alone.
+public struct EnforcerState {
+    /// Why a session is ended (`BECKON_REASON`).
+    public enum EndReason: String, Sendable {
+        /// The gate's window said Decline.
+        case declined
+        /// No gate's window was shown, or none was accepted, within the grace.
+        case graceExpired = "grace-expired"
+        /// The followed gate process ended without a recorded acceptance.
+        case gateExited = "gate-exited"
+        /// A gate's key file cannot be read, and errors end sessions.
+        case configurationError = "configuration-error"
+    }
+
+    /// Why a session goes on.
+    public enum SpareReason: String, Sendable {
+        /// Every gate's acceptance held when the session was first seen.
+        case alreadyAccepted = "already-accepted"
+        /// The last owed gate was accepted in a checked process.
+        case accepted
+    }
+
+    /// What the enforcer does next.
+    public enum Action: Equatable, Sendable {
+        /// End (or, in pilot mode, report) the session, for `gate` (nil: the configuration).
+        case end(LogindSession, gate: String?, EndReason)
+        /// Let the session go on.
+        case spare(LogindSession, gate: String?, SpareReason)
+    }
+
+    /// What the enforcer knows of one gated session.
+    struct Tracked {
+        var session: LogindSession
+        /// Each gate still owed, with when its grace ends (µs since the epoch).
+        var owed: [String: UInt64]
+        /// A broken gate file's deadline: the session can never answer it.
+        var brokenDeadline: UInt64?
+        /// Ended, spared or reported: nothing more is done for it.
+        var finished = false
+        /// Ended (or reported as such in pilot mode).
+        var ended = false
+    }
+
+    public private(set) var configuration: EnforcerConfiguration
+    public private(set) var gates: EnforcerGateSet
+    /// When the enforcer started: a session older than its grace, seen first
+    /// at a restart, still has ``restartAllowance`` for its gate to reconnect.
+    let startMicroseconds: UInt64
+    static let restartAllowance: UInt64 = 10_000_000
+
+    /// The newest recorded acceptance or revocation of a gate for a user
+    /// (for a login, under every-login), with journald's time of it: the
+    /// enforcer's own journal entries, and those it just wrote.
+    public typealias Lookup = (_ uid: uid_t, _ gate: EnforcerGate, _ sessionID: String?) -> Found?
+
+    /// A recorded acceptance or revocation, and when journald received it.
+    public struct Found: Sendable {
+        public var record: ConsentRecord
+        public var revoked: Bool
+        public var atMicroseconds: UInt64
+        public init(record: ConsentRecord, revoked: Bool, atMicroseconds: UInt64) {
+            self.record = record
+            self.revoked = revoked
+            self.atMicroseconds = atMicroseconds
+        }
+    }
+    let lookup: Lookup
+    let bootID: String?
+
+    var tracked: [String: Tracked] = [:]
+    /// Followed gate processes (by pid): whose, and the gates they show.
+    var followers: [pid_t: (uid: uid_t, gates: Set<String>)] = [:]
+
+    public init(configuration: EnforcerConfiguration, gates: EnforcerGateSet, startMicroseconds: UInt64,
+                bootID: String? = LoginSession.currentBootID(), lookup: @escaping Lookup) {
+        self.configuration = configuration
+        self.gates = gates
+        self.startMicroseconds = startMicroseconds
+        self.bootID = bootID
+        self.lookup = lookup
+    }
+
+    /// Whether `uid` must answer `gate` in `session` at `now`.
+    public func owes(_ uid: uid_t, _ gate: EnforcerGate, sessionID: String?, now: UInt64) -> Bool {
+        guard let found = lookup(uid, gate, gate.terms.policy == .everyLogin ? sessionID : nil), !found.revoked else {
+            return true
+        }
+        let login = LoginSession(sessionID: sessionID, bootID: bootID)
+        let acceptedAt = found.atMicroseconds == 0 ? nil : Int64(found.atMicroseconds / 1_000_000)
+        return !gate.digests.contains { digest in
+            !gate.terms.decide(found.record, acceptedAt: acceptedAt, sha256: digest, login: login,
+                               now: Int64(now / 1_000_000)).mustAsk
+        }
+    }
+
+    private var breaksSessions: Bool {
+        configuration.configurationErrors == .endSession && !gates.brokenGates.isEmpty
+    }
+
+    /// logind's sessions now: new gated ones are evaluated, gone ones forgotten.
+    public mutating func sessionsChanged(_ sessions: [LogindSession], now: UInt64) -> [Action] {
+        var actions: [Action] = []
+        let gated = sessions.filter { $0.isGated(by: configuration) }
+        let present = Set(gated.map(\.id))
+        tracked = tracked.filter { present.contains($0.key) }
+        for session in gated where tracked[session.id] == nil {
+            actions += evaluate(session, now: now)
+        }
+        return actions
+    }
+
+    /// The gates (and the configuration) changed: every session is evaluated
+    /// again, as if just seen, with a fresh grace counted from `now`.
+    public mutating func configurationChanged(_ configuration: EnforcerConfiguration, gates: EnforcerGateSet,
+                                              sessions: [LogindSession], now: UInt64) -> [Action] {
+        self.configuration = configuration
+        self.gates = gates
+        let previous = tracked
+        tracked = [:]
+        var actions: [Action] = []
+        for session in sessions where session.isGated(by: configuration) {
+            if previous[session.id]?.ended == true {
+                tracked[session.id] = previous[session.id]
+                continue
+            }
+            actions += evaluate(session, now: now, graceFrom: now)
+        }
+        return actions
+    }
+
+    private mutating func evaluate(_ session: LogindSession, now: UInt64, graceFrom: UInt64? = nil) -> [Action] {
+        let start = graceFrom ?? session.startMicroseconds
+        // A session older than this run (the enforcer restarted) gets a
+        // moment for its gate process to connect again.
+        let floor = graceFrom == nil && session.startMicroseconds < startMicroseconds
+            ? startMicroseconds + Self.restartAllowance : 0
+        func deadline(_ seconds: Int) -> UInt64 { max(start + UInt64(seconds) * 1_000_000, floor) }
+        var entry = Tracked(session: session, owed: [:])
+        for gate in gates.gates where owes(session.uid, gate, sessionID: session.id, now: now) {
+            entry.owed[gate.id] = deadline(gate.graceSeconds)
+        }
+        if breaksSessions { entry.brokenDeadline = deadline(configuration.graceSeconds) }
+        tracked[session.id] = entry
+        if entry.owed.isEmpty, entry.brokenDeadline == nil {
+            tracked[session.id]?.finished = true
+            return gates.gates.isEmpty ? [] : [.spare(session, gate: nil, .alreadyAccepted)]
+        }
+        return []
+    }
+
+    /// A checked gate process of `uid` shows `gate`: its sessions that owe it
+    /// are held by that process from now on, not by the clock.
+    public mutating func shown(uid: uid_t, gate: String, pid: pid_t) {
+        followers[pid, default: (uid, [])].gates.insert(gate)
+    }
+
+    private func isFollowed(_ uid: uid_t, _ gate: String) -> Bool {
+        followers.values.contains { $0.uid == uid && $0.gates.contains(gate) }
+    }
+
+    /// A checked process of `uid` accepted `gate`, and the acceptance was
+    /// recorded: sessions with nothing left owed go on.
+    public mutating func accepted(uid: uid_t, gate: String, pid: pid_t) -> [Action] {
+        followers[pid]?.gates.remove(gate)
+        var actions: [Action] = []
+        for (id, entry) in tracked where entry.session.uid == uid && !entry.finished && entry.owed[gate] != nil {
+            tracked[id]?.owed[gate] = nil
+            if tracked[id]!.owed.isEmpty, entry.brokenDeadline == nil {
+                tracked[id]?.finished = true
+                actions.append(.spare(entry.session, gate: gate, .accepted))
+            }
+        }
+        return actions
+    }
+
+    /// A checked process of `uid` declined `gate`: every session of the user
+    /// that owes it ends now.
+    public mutating func declined(uid: uid_t, gate: String, pid: pid_t) -> [Action] {
+        followers[pid]?.gates.remove(gate)
+        return endAll(gate: gate, .declined) { $0.session.uid == uid && $0.owed[gate] != nil }
+    }
+
+    /// A followed process ended: the gates it showed and no other process
+    /// still shows are owed with nothing left to answer them.
+    public mutating func processExited(pid: pid_t) -> [Action] {
+        guard let follower = followers.removeValue(forKey: pid) else { return [] }
+        var actions: [Action] = []
+        for gate in follower.gates where !isFollowed(follower.uid, gate) {
+            actions += endAll(gate: gate, .gateExited) { $0.session.uid == follower.uid && $0.owed[gate] != nil }
+        }
+        return actions
+    }
+
+    /// Deadlines passed by `now` with no process following the gate.
+    public mutating func tick(now: UInt64) -> [Action] {
+        var actions: [Action] = []
+        for (id, entry) in tracked where !entry.finished {
+            if let broken = entry.brokenDeadline, broken <= now {
+                actions += finish(id, gate: nil, .configurationError)
+                continue
+            }
+            for (gate, deadline) in entry.owed.sorted(by: { $0.key < $1.key })
+            where deadline <= now && !isFollowed(entry.session.uid, gate) {
+                actions += finish(id, gate: gate, .graceExpired)
+                break
+            }
+        }
+        return actions
+    }
+
+    /// The earliest deadline still running, for the loop's sleep.
+    public var nextDeadline: UInt64? {
+        tracked.values.filter { !$0.finished }.flatMap { entry in
+            entry.owed.filter { !isFollowed(entry.session.uid, $0.key) }.map(\.value) + (entry.brokenDeadline.map { [$0] } ?? [])
+        }.min()
+    }
+
+    /// The sessions not finished, and what each still owes: for a status answer.
+    public func owedGates(uid: uid_t) -> Set<String> {
+        Set(tracked.values.filter { $0.session.uid == uid && !$0.finished }.flatMap(\.owed.keys))
+    }
+
+    private mutating func endAll(gate: String, _ reason: EndReason, _ matching: (Tracked) -> Bool) -> [Action] {
+        var actions: [Action] = []
+        for (id, entry) in tracked where !entry.finished && matching(entry) {
+            actions += finish(id, gate: gate, reason)
+        }
+        return actions
+    }
+
+    private mutating func finish(_ id: String, gate: String?, _ reason: EndReason) -> [Action] {
+        guard let entry = tracked[id], !entry.finished else { return [] }
+        tracked[id]?.finished = true
+        tracked[id]?.ended = true
+        return [.end(entry.session, gate: gate, reason)]
+    }
+}

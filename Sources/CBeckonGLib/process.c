@@ -1,0 +1,120 @@
+/* A gate's window process and the enforcer (beckon-enforcer) meet here: the
+ * process makes itself non-dumpable and connects; the enforcer listens,
+ * follows processes by pidfd and reads each datagram with the credentials the
+ * kernel stamped on it. Each function is C for the reason its header gives. */
+#define _GNU_SOURCE
+#include "CBeckonGLib.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+
+int beckon_process_set_undumpable(void) {
+  return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : errno;
+}
+
+int beckon_process_is_dumpable(void) {
+  return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int beckon_pidfd_open(pid_t pid) {
+  /* pidfds are close-on-exec by the kernel's own rule. */
+  return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+static int fill_address(struct sockaddr_un *address, const char *path) {
+  memset(address, 0, sizeof *address);
+  address->sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof address->sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(address->sun_path, path);
+  return 0;
+}
+
+int beckon_seqpacket_connect(const char *path) {
+  struct sockaddr_un address;
+  if (fill_address(&address, path) < 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog) {
+  struct sockaddr_un address;
+  if (fill_address(&address, path) < 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) return -1;
+  int on = 1;
+  unlink(path);
+  if (setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof on) < 0 ||
+      bind(fd, (struct sockaddr *)&address, sizeof address) < 0 || chmod(path, mode) < 0 ||
+      listen(fd, backlog) < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+int beckon_seqpacket_accept(int listener) {
+  int fd;
+  do {
+    fd = accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+ssize_t beckon_seqpacket_receive(int fd, void *buffer, size_t size, pid_t *pid, uid_t *uid) {
+  struct iovec vector = {.iov_base = buffer, .iov_len = size};
+  union {
+    char bytes[CMSG_SPACE(sizeof(struct ucred))];
+    struct cmsghdr align;
+  } control;
+  struct msghdr message = {
+      .msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.bytes, .msg_controllen = sizeof control.bytes};
+  *pid = 0;
+  *uid = (uid_t)-1;
+  ssize_t received;
+  do {
+    received = recvmsg(fd, &message, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+  } while (received < 0 && errno == EINTR);
+  if (received < 0) return -1;
+  /* A datagram cut short is no message: the caller refuses it by its size. */
+  if (message.msg_flags & MSG_TRUNC) received = (ssize_t)size + 1;
+  for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_CREDENTIALS &&
+        header->cmsg_len == CMSG_LEN(sizeof(struct ucred))) {
+      struct ucred credentials;
+      memcpy(&credentials, CMSG_DATA(header), sizeof credentials);
+      *pid = credentials.pid;
+      *uid = credentials.uid;
+    } else if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+      /* Descriptors nobody asked for: closed, never kept. */
+      int count = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+      for (int index = 0; index < count; index++) {
+        int passed;
+        memcpy(&passed, CMSG_DATA(header) + index * sizeof(int), sizeof passed);
+        close(passed);
+      }
+    }
+  }
+  return received;
+}

@@ -1,0 +1,4 @@
+import BeckonEnforcer
+import Glibc
+
+exit(Enforcer.main(Array(CommandLine.arguments.dropFirst())))
