@@ -33,6 +33,7 @@ final class TermsShield {
         gtk_window_set_icon_name(window.cast(), "beckon")
         beckon_shield_style(window)
         beckon_window_refuse_close(window)
+        beckon_window_refuse_iconify(window, 0)
         // The monitor's rectangle first: without a window manager nothing
         // fullscreens the window, and this is where and how big it maps.
         let area = Self.geometry(of: monitor)

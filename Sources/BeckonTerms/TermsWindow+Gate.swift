@@ -16,6 +16,7 @@ extension TermsWindow {
         // Before DialogSession's funnel: Escape, the window manager's close
         // (Alt+F4 in most) and GTK's delete responses never reach it.
         beckon_window_refuse_close(dialog)
+        beckon_window_refuse_iconify(dialog, 1)
         gtk_window_set_deletable(dialog.cast(), 0)
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)

@@ -31,6 +31,23 @@ void beckon_window_refuse_close(GtkWidget *window) {
   g_signal_connect(window, "response", G_CALLBACK(on_refused_response), NULL);
 }
 
+/* ---- minimising refused --------------------------------------------------- */
+
+/* A gate minimised would uncover the desktop (the shield) or hide the only
+ * way on (the terms window), while its process lives and the enforcer keeps
+ * following it: the window puts itself back at once. */
+static gboolean on_window_state(GtkWidget *widget, GdkEventWindowState *event, gpointer data) {
+  if ((event->changed_mask & GDK_WINDOW_STATE_ICONIFIED) && (event->new_window_state & GDK_WINDOW_STATE_ICONIFIED)) {
+    gtk_window_deiconify(GTK_WINDOW(widget));
+    if (GPOINTER_TO_INT(data)) gtk_window_present(GTK_WINDOW(widget));
+  }
+  return FALSE;
+}
+
+void beckon_window_refuse_iconify(GtkWidget *window, gboolean present) {
+  g_signal_connect(window, "window-state-event", G_CALLBACK(on_window_state), GINT_TO_POINTER(present ? 1 : 0));
+}
+
 /* ---- the keyboard grab, lost --------------------------------------------- */
 
 static gboolean on_grab_broken(GtkWidget *widget, GdkEvent *event, gpointer data) {

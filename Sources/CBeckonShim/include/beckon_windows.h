@@ -121,6 +121,13 @@ gboolean beckon_display_keeps_above(GtkWidget *widget);
 gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback func, void *user_data,
                                               GDestroyNotify destroy);
 
+/* Puts `window` back as soon as it is minimised (iconified): a gate's
+ * shield or terms window must never leave the desktop uncovered or the way
+ * on hidden. `present`: also give it the focus (the terms window; a shield
+ * must not take the focus from it).
+ * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
+void beckon_window_refuse_iconify(GtkWidget *window, gboolean present);
+
 /* Gives a shield window its opaque dark background (CSS, class
  * "beckon-shield"), whatever the theme draws behind a window.
  * C: the one CSS provider, kept for the process, beside the shield's other C. */
