@@ -1,0 +1,42 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// What the enforcer's checks of a gate process (GateProcessCheck) close, on
+/// a booted machine: each way of running the gate's own code under the
+/// user's control is refused before its acceptance counts, and the session
+/// ends. The tampered process answers Accept; only the enforcer's check
+/// stands between it and an open gate.
+@Suite(.serialized, .guiHangLimit) struct EnforcerProcessCheckTests {
+    static func expectRefused(_ enforced: EnforcedMachine, _ reason: String) throws {
+        try enforced.expectSessionEnded("a tampered gate process's Accept does not count")
+        let refused = try enforced.journal(["BECKON_OUTCOME=enforcer-refused"])
+        let log = try enforced.enforcerLog()
+        #expect(refused.contains { $0.contains(reason) }, "no refusal for “\(reason)”: \(refused)\n\(log)")
+        #expect(try enforced.journal(["BECKON_OUTCOME=enforcer-accepted"]).isEmpty)
+    }
+
+    @Test func aPreloadedLibraryIsRefused() throws {
+        let enforced = try EnforcedMachine.start()
+        defer { enforced.stop() }
+        try enforced.gate("accept", environment: ["LD_PRELOAD=/lib/x86_64-linux-gnu/libm.so.6"])
+        try Self.expectRefused(enforced, "LD_PRELOAD")
+    }
+
+    @Test func aCopyOfTheGateProgramIsRefused() throws {
+        let enforced = try EnforcedMachine.start()
+        defer { enforced.stop() }
+        let copy = "/home/\(EnforcedMachine.user)/gate"
+        try enforced.machine.run(["runuser", "-u", EnforcedMachine.user, "--", "cp", EnforcedMachine.harness, copy])
+        try enforced.machine.runInUserManager(user: EnforcedMachine.user, uid: enforced.uid, [copy, "accept", "--managed"])
+        try Self.expectRefused(enforced, "trusted gate executable")
+    }
+
+    @Test func aTracedGateProcessIsRefused() throws {
+        let enforced = try EnforcedMachine.start()
+        defer { enforced.stop() }
+        try enforced.machine.runInUserManager(user: EnforcedMachine.user, uid: enforced.uid,
+                                              ["/usr/bin/strace", "-f", "-o", "/dev/null", EnforcedMachine.harness, "accept", "--managed"])
+        try Self.expectRefused(enforced, "traced")
+    }
+}
