@@ -8,14 +8,37 @@ import Glibc
 /// believed only while every message comes from that very process, with
 /// that nonce, and the process still passes (``GateProcessCheck``).
 extension Enforcer {
-    /// At most this many connections at once; more wait in the backlog.
+    /// At most this many connections at once, and this many of one user:
+    /// a user flooding the socket starves only their own gate (and so ends
+    /// their own session), never another user's. More are accepted and
+    /// closed at once, so the backlog never fills.
     static let maximumClients = 256
+    static let maximumClientsPerUser = 8
+    /// A connection that has not said hello by then is closed.
+    static let helloTimeout: UInt64 = 5_000_000
 
     func acceptClients() {
-        while clients.count < Self.maximumClients {
-            let fd = beckon_seqpacket_accept(listener)
+        for _ in 0..<1024 {
+            var uid: uid_t = 0
+            let fd = beckon_seqpacket_accept(listener, &uid)
             guard fd >= 0 else { return }
-            clients[fd] = Client(fd: fd)
+            let mine = clients.values.filter { $0.peerUID == uid }.count
+            guard clients.count < Self.maximumClients, mine < Self.maximumClientsPerUser else {
+                close(fd)
+                continue
+            }
+            let client = Client(fd: fd)
+            client.peerUID = uid
+            client.acceptedAt = Self.now()
+            clients[fd] = client
+        }
+    }
+
+    /// Closes connections that never said hello in time.
+    func dropSilentClients() {
+        let now = Self.now()
+        for (fd, client) in clients where client.nonce == nil && now - client.acceptedAt > Self.helloTimeout {
+            dropClient(fd)
         }
     }
 

@@ -20,6 +20,9 @@ public final class Enforcer {
         var uid: uid_t = 0
         var nonce: String?
         var executable: GateProcessCheck.Executable?
+        /// Who connected (SO_PEERCRED) and when: for the per-user limit and the hello timeout.
+        var peerUID: uid_t = uid_t.max
+        var acceptedAt: UInt64 = 0
         init(fd: Int32) { self.fd = fd }
     }
 
@@ -154,7 +157,8 @@ public final class Enforcer {
             fds += clientFDs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let followed = Array(pidfds)
             fds += followed.map { pollfd(fd: $0.value, events: Int16(POLLIN), revents: 0) }
-            var timeout = Self.rescanMilliseconds
+            // Unverified connections are looked at again within the hello timeout.
+            var timeout = clients.values.contains { $0.nonce == nil } ? Int32(Self.helloTimeout / 1000) : Self.rescanMilliseconds
             if let deadline = state.nextDeadline {
                 let now = Self.now()
                 timeout = deadline <= now ? 0 : Int32(min(UInt64(timeout), (deadline - now) / 1000 + 1))
@@ -187,6 +191,7 @@ public final class Enforcer {
                 index += 1
             }
             perform(state.tick(now: Self.now()))
+            dropSilentClients()
             if ready == 0 { reloadIfChanged() }
             retryEndings()
         }

@@ -6,6 +6,7 @@
 #include "CBeckonGLib.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -42,17 +43,26 @@ static int fill_address(struct sockaddr_un *address, const char *path) {
   return 0;
 }
 
-int beckon_seqpacket_connect(const char *path) {
+int beckon_seqpacket_connect(const char *path, int timeout_ms) {
   struct sockaddr_un address;
   if (fill_address(&address, path) < 0) return -1;
-  int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  /* Non-blocking: a listener whose backlog is full (a flood of connections)
+   * answers EAGAIN instead of holding this process for ever. */
+  int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) return -1;
-  if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+  gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+  while (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
     int saved = errno;
+    if ((saved == EAGAIN || saved == EINTR) && g_get_monotonic_time() < deadline) {
+      g_usleep(20000);
+      continue;
+    }
     close(fd);
     errno = saved;
     return -1;
   }
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   return fd;
 }
 
@@ -74,11 +84,17 @@ int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog) {
   return fd;
 }
 
-int beckon_seqpacket_accept(int listener) {
+int beckon_seqpacket_accept(int listener, uid_t *uid) {
   int fd;
   do {
     fd = accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
   } while (fd < 0 && errno == EINTR);
+  *uid = (uid_t)-1;
+  if (fd >= 0) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0) *uid = credentials.uid;
+  }
   return fd;
 }
 

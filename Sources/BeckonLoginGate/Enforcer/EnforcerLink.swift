@@ -46,7 +46,7 @@ package final class EnforcerLink {
     /// Connects and is let in: `hello`, then the enforcer's `challenge`.
     package init(path: String = socketPath) throws(Failure) {
         if beckon_process_is_dumpable() != 0 { Self.makeUndumpable() }
-        fd = beckon_seqpacket_connect(path)
+        fd = beckon_seqpacket_connect(path, 5000)
         guard fd >= 0 else { throw Failure(description: "cannot reach the enforcer at \(path): \(Self.errnoText())") }
         nonce = ""
         let answer: EnforcerMessage

@@ -377,9 +377,10 @@ int beckon_process_is_dumpable(void);
 int beckon_pidfd_open(pid_t pid);
 
 /* A SOCK_SEQPACKET socket connected to the Unix socket at `path`,
- * close-on-exec; -1 and errno on failure.
+ * close-on-exec, trying again while the listener's backlog is full for at
+ * most `timeout_ms`; -1 and errno on failure (EAGAIN: still full).
  * C: sockaddr_un's path is a fixed char array Swift would have to lay out. */
-int beckon_seqpacket_connect(const char *path);
+int beckon_seqpacket_connect(const char *path, int timeout_ms);
 
 /* A SOCK_SEQPACKET socket listening at `path` (an old socket file there is
  * removed first), non-blocking, close-on-exec, with SO_PASSCRED so that every
@@ -389,9 +390,10 @@ int beckon_seqpacket_connect(const char *path);
 int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog);
 
 /* The next connection waiting on `listener`, non-blocking and
- * close-on-exec; -1 and errno (EAGAIN: none).
- * C: accept4's flags, which Swift's Glibc does not bring in. */
-int beckon_seqpacket_accept(int listener);
+ * close-on-exec, and the uid that connected (SO_PEERCRED); -1 and errno
+ * (EAGAIN: none).
+ * C: accept4's flags and struct ucred, which Swift's Glibc does not bring in. */
+int beckon_seqpacket_accept(int listener, uid_t *uid);
 
 /* Receives one datagram of at most `size` bytes into `buffer` without
  * blocking, with the credentials the kernel attached to it when it was sent
