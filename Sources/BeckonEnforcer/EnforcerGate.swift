@@ -121,9 +121,12 @@ public struct EnforcerGateSet: Sendable, Equatable {
     }
 
     /// Whether the file behind `error` is, or may be, a gate: any file that
-    /// cannot be read as text is; a text with a `Gate=true` (or `1`) line is.
-    /// A file that reads and says nothing of a gate (a typo in a plain
-    /// terms' key) is only reported.
+    /// cannot be read as text is; a text with a line that sets `Gate=` to
+    /// anything but false is, and so is one whose key is `Gate` misspelt by
+    /// one letter or in another case (`Gat=true`, `gate=true`): GKeyFile
+    /// refuses `Gate=yes` and `Gate=True`, and an administrator who wrote
+    /// them meant a gate, which must not fail open. A file that reads and
+    /// says nothing of a gate (a typo in a plain terms' key) is only reported.
     static func mayBeGate(_ error: ManagedTermsError) -> Bool {
         guard case let .invalid(path, _, _, _) = error else { return true }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -138,8 +141,33 @@ public struct EnforcerGateSet: Sendable, Equatable {
         let text = String(decoding: bytes.prefix(count), as: UTF8.self)
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             let trimmed = line.filter { $0 != " " && $0 != "\t" }
-            if trimmed.hasPrefix("Gate="), ["true", "1"].contains(trimmed.dropFirst(5)) { return true }
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].prefix { $0 != "[" }.lowercased()
+            let value = trimmed[trimmed.index(after: equals)...].lowercased()
+            if isGateKey(key), !["false", "0", "no", "off"].contains(value) { return true }
         }
         return false
+    }
+
+    /// `gate`, or one slip away from it: a letter added, dropped or changed,
+    /// or two neighbours swapped (`gaet`).
+    static func isGateKey(_ key: String) -> Bool {
+        let word = Array("gate"), typed = Array(key)
+        guard abs(typed.count - word.count) <= 1 else { return false }
+        // The optimal string alignment distance: four letters against at most five.
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: word.count + 1), count: typed.count + 1)
+        for row in 0...typed.count { distance[row][0] = row }
+        for column in 0...word.count { distance[0][column] = column }
+        for row in 1...typed.count {
+            for column in 1...word.count {
+                let cost = typed[row - 1] == word[column - 1] ? 0 : 1
+                distance[row][column] = min(distance[row - 1][column] + 1, distance[row][column - 1] + 1,
+                                            distance[row - 1][column - 1] + cost)
+                if row > 1, column > 1, typed[row - 1] == word[column - 2], typed[row - 2] == word[column - 1] {
+                    distance[row][column] = min(distance[row][column], distance[row - 2][column - 2] + 1)
+                }
+            }
+        }
+        return distance[typed.count][word.count] <= 1
     }
 }

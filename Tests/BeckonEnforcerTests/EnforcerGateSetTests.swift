@@ -70,12 +70,28 @@ import Testing
         #expect(set.brokenGates.isEmpty)
     }
 
-    @Test func aMisspeltGateKeyIsNoGate() throws {
-        // `Gat=true` says nothing of a gate the enforcer can read: reported, not enforced.
+    /// The bug this fixes: only `Gate=true` and `Gate=1` were taken for a
+    /// gate, so `Gate=yes` or `Gate=True` (which GKeyFile refuses) and a
+    /// misspelt `Gat=true` failed open: reported, and no session gated.
+    @Test(arguments: ["Gate=yes", "Gate=True", "Gate = on", "Gat=true", "gate=true", "Gatee=true", "Gaet=1", "Gate[de]=true"])
+    func aGateKeyThatDoesNotParseIsStillAGate(_ line: String) throws {
         let directory = try EnforcerTestDirectory()
         try directory.write("a.md", "Terms.\n")
-        try directory.write("org.example.aup.conf", "[Terms]\nVersion=1\nFile=a.md\nGat=true\n")
-        #expect(Self.problem(Self.load(directory), "org.example.aup.conf")?.problem.isGate == false)
+        try directory.write("org.example.aup.conf", "[Terms]\nVersion=1\nFile=a.md\n\(line)\n")
+        #expect(Self.problem(Self.load(directory), "org.example.aup.conf")?.problem.isGate == true, "\(line)")
+    }
+
+    @Test(arguments: ["Gate=false", "Gate=0", "Title=Gate=true", "# Gate=true", "Days=true", "Gates=false"])
+    func aFileThatSaysNoGateIsReportedOnly(_ line: String) throws {
+        let directory = try EnforcerTestDirectory()
+        try directory.write("a.md", "Terms.\n")
+        try directory.write("org.example.aup.conf", "[Terms]\nVersion=1\nFile=a.md\nTitel=x\n\(line)\n")
+        #expect(Self.problem(Self.load(directory), "org.example.aup.conf")?.problem.isGate == false, "\(line)")
+    }
+
+    @Test func theGateKeyIsGateOrOneLetterAway() {
+        for key in ["gate", "gat", "gatee", "gaet", "cate", "gte"] { #expect(EnforcerGateSet.isGateKey(key), "\(key)") }
+        for key in ["", "ga", "title", "gateway", "version", "graceseconds", "days", "agte1"] { #expect(!EnforcerGateSet.isGateKey(key), "\(key)") }
     }
 
     @Test func aFileThatCannotBeReadAsTextMayBeAGate() throws {
