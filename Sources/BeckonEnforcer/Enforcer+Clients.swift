@@ -115,12 +115,7 @@ extension Enforcer {
         let gate = state.gates.gates.first { $0.id == id }
         switch message.kind {
         case .status:
-            let owed = gate.map { gate in
-                let tracked = state.tracked.values.filter { $0.session.uid == uid }
-                return tracked.isEmpty ? state.owes(uid, gate, sessionID: nil, now: Self.now())
-                    : state.owedGates(uid: uid).contains(id)
-            } ?? state.gates.brokenGates.isEmpty == false
-            if owed { return reply(client, EnforcerMessage(.owed, [EnforcerMessage.Field.id: id])) }
+            if state.statusOwed(uid: uid, id: id, now: Self.now()) { return reply(client, EnforcerMessage(.owed, [EnforcerMessage.Field.id: id])) }
             var fields = [EnforcerMessage.Field.id: id]
             if let gate, let found = state.lookup(uid, gate, nil), !found.revoked {
                 fields[EnforcerMessage.Field.version] = found.record.version ?? ""

@@ -32,29 +32,13 @@ extension Enforcer {
         }
     }
 
-    /// Prints what the service would take from the configuration, and every
-    /// problem with file, line and key; 0 when there is none, 1 otherwise.
+    /// Prints what the service would take from the configuration, one line
+    /// per file (``EnforcerCheck``), every problem with file, line and key
+    /// and what the service does about it; 0 when there is none, 1 otherwise.
     public static func check(configurationPath: String, configRoot: String) -> Int32 {
-        var problems = 0
-        var configuration = EnforcerConfiguration()
-        do {
-            configuration = try EnforcerConfiguration.load(path: configurationPath)
-        } catch {
-            StandardError.write("error: \(error)\n")
-            problems += 1
-        }
-        let gates = EnforcerGateSet.load(configRoot: configRoot, defaultGrace: configuration.graceSeconds)
-        var text = "mode: \(configuration.mode.rawValue)\n"
-        for gate in gates.gates {
-            text += "gate: \(gate.id) version \(gate.terms.version), grace \(gate.graceSeconds) s, \(gate.digests.count) text(s)\n"
-        }
-        for problem in gates.problems {
-            problems += 1
-            let effect = !problem.isGate ? "reported only"
-                : configuration.configurationErrors == .endSession ? "ends every gated session" : "reported only (ConfigurationErrors=report)"
-            StandardError.write("error: \(problem.error) [\(effect)]\n")
-        }
-        beckon_fd_write_text(1, text)
-        return problems == 0 ? 0 : 1
+        let root = configRoot.hasSuffix("/") ? configRoot : configRoot + "/"
+        let report = EnforcerCheck(configurationPath: configurationPath, gatePaths: [root + "beckon/terms.d"])
+        beckon_fd_write_text(1, report.text)
+        return report.exitCode
     }
 }

@@ -44,10 +44,14 @@ public struct EnforcerConfiguration: Sendable, Equatable {
     /// The settings in the key file at `path`; the defaults when there is
     /// none. A file that exists but does not read is an error, which the
     /// enforcer reports and then runs on the defaults (which end sessions).
-    public static func load(path: String = path) throws(ManagedTermsError) -> EnforcerConfiguration {
+    /// `checksOwner` false accepts a file that is not root's: a staging copy
+    /// checked before it is deployed (`beckon terms --check-config`).
+    public static func load(path: String = path, checksOwner: Bool = true) throws(ManagedTermsError) -> EnforcerConfiguration {
         var configuration = EnforcerConfiguration()
-        guard access(path, F_OK) == 0 else { return configuration }
-        let text = try EnforcerKeyFile.readText(path)
+        // lstat: a dangling or looping symbolic link is a file that cannot be read, not no file.
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return configuration }
+        let text = try EnforcerKeyFile.readText(path, checksOwner: checksOwner)
         let file = try EnforcerKeyFile(path: path, text: text)
         defer { file.free() }
         try file.checkKeys(group: "Enforcer", known: ["Mode", "GraceSeconds", "ConfigurationErrors", "Executables",
@@ -95,14 +99,16 @@ struct EnforcerKeyFile {
     let lines: [Substring]
     let keyFile: OpaquePointer
 
-    static func readText(_ path: String) throws(ManagedTermsError) -> String {
+    static func readText(_ path: String, checksOwner: Bool = true) throws(ManagedTermsError) -> String {
         let failure = { (reason: String) in ManagedTermsError.invalid(path: path, line: nil, key: nil, message: reason) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw failure("cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw failure("is not a regular file") }
-        guard info.st_uid == 0, info.st_mode & 0o022 == 0 else { throw failure("must be root's and writable by root alone") }
+        guard !checksOwner || (info.st_uid == 0 && info.st_mode & 0o022 == 0) else {
+            throw failure("must be root's and writable by root alone")
+        }
         guard info.st_size <= ManagedTerms.maximumKeyFileSize else { throw failure("is larger than 64 KiB") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -130,7 +130,11 @@ public struct EnforcerState {
                 tracked[session.id] = previous[session.id]
                 continue
             }
-            actions += evaluate(session, now: now, graceFrom: now)
+            let again = evaluate(session, now: now, graceFrom: now)
+            // Spared before and still owing nothing: no second session-spared
+            // event for every edit of the directory.
+            if let before = previous[session.id], before.finished, tracked[session.id]?.finished == true { continue }
+            actions += again
         }
         return actions
     }
@@ -220,6 +224,19 @@ public struct EnforcerState {
         tracked.values.filter { !$0.finished }.flatMap { entry in
             entry.owed.filter { !isFollowed(entry.session.uid, $0.key) }.map(\.value) + (entry.brokenDeadline.map { [$0] } ?? [])
         }.min()
+    }
+
+    /// Whether `uid` owes the gate `id` now, the answer to a gate process's
+    /// `status`: for a gate, what the user's tracked sessions still owe (the
+    /// journal's acceptance when none is tracked yet); for an id that is no
+    /// gate, owed while any gate is broken, since it may be the one no one
+    /// can accept.
+    public func statusOwed(uid: uid_t, id: String, now: UInt64) -> Bool {
+        guard let gate = gates.gates.first(where: { $0.id == id }) else { return !gates.brokenGates.isEmpty }
+        guard tracked.values.contains(where: { $0.session.uid == uid }) else {
+            return owes(uid, gate, sessionID: nil, now: now)
+        }
+        return owedGates(uid: uid).contains(id)
     }
 
     /// The sessions not finished, and what each still owes: for a status answer.

@@ -32,6 +32,11 @@ struct TermsArguments: GroupParsedOptions, Equatable {
     /// The ids after `--managed`; none means every configured one.
     var managedIDs: [String] { given.positional }
 
+    // MARK: Checking the configuration (TermsCommand+CheckConfig.swift)
+
+    /// The paths after `--check-config`; none means the system's own.
+    var checkConfigPaths: [String] { given.positional }
+
     // MARK: Auditing the journal (TermsCommand+Audit.swift)
 
     /// With --audit, every --file (and --filename) given: journal files, not terms.
@@ -102,6 +107,12 @@ struct TermsArguments: GroupParsedOptions, Equatable {
         let endSessionCommand = OptionKey.string("end-session-command", "COMMAND",
                                                  "With --gate, run COMMAND to end the session instead\n"
                                                  + "of asking the session manager")
+        let checkConfig = OptionKey.flag("check-config", "Check the managed terms' key files and the enforcer's\n"
+                                         + "settings as the service reads them (or each PATH given\n"
+                                         + "after it: a terms.d directory or an ID.conf); exit 1\n"
+                                         + "on any problem")
+        let enforcerConfig = OptionKey.string("enforcer-config", "FILE", "With --check-config, check FILE as the enforcer's\n"
+                                              + "settings (default: /etc/beckon/enforcer.conf)")
         // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
         let auditSection = OptionSection(Section.audit)
         let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
@@ -195,8 +206,9 @@ struct TermsArguments: GroupParsedOptions, Equatable {
     }
 
     func validate() throws(CLIError) {
-        if let first = given.positional.first, !isManaged { throw Self.unexpected(first) }
+        if let first = given.positional.first, !isManaged, !self.checkConfig { throw Self.unexpected(first) }
         if help { return }
+        try validateCheckConfig()
         try validateAudit()
         try validateManaged()
         let (once, status, revoke) = (self.once, self.status, self.revoke)
@@ -251,6 +263,25 @@ extension TermsArguments {
                 throw .termsUsage("--\(key.name) needs a non-empty value without control characters")
             }
         }
+    }
+}
+
+// MARK: Checking the configuration: --check-config goes alone
+
+extension TermsArguments {
+    /// --check-config reads key files and shows nothing: it takes paths and
+    /// --enforcer-config only, and --enforcer-config needs it.
+    fileprivate func validateCheckConfig() throws(CLIError) {
+        guard self.checkConfig else {
+            if given.has(Self.Key.enforcerConfig) { throw .termsUsage("--enforcer-config needs --check-config") }
+            return
+        }
+        let own = [Self.Key.checkConfig.name, Self.Key.enforcerConfig.name, Self.Key.help.name]
+        if let other = given.entries.first(where: { !own.contains($0.name) }) {
+            throw .termsUsage("--check-config and --\(other.name) cannot be used together")
+        }
+        if let file = self.enforcerConfig, file.isEmpty { throw .termsUsage("--enforcer-config needs a file") }
+        if checkConfigPaths.contains(where: \.isEmpty) { throw .termsUsage("--check-config needs non-empty paths") }
     }
 }
 

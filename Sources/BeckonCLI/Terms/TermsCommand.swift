@@ -33,6 +33,7 @@ enum TermsCommand {
             try StandardOutput.writeAnswer(TermsHelp.text)
             return 0
         }
+        if arguments.checkConfig { return try checkConfig(arguments) } // MARK: --check-config (TermsCommand+CheckConfig.swift)
         if arguments.audit { return try audit(arguments) } // MARK: --audit (TermsCommand+Audit.swift)
         if let code = try runManaged(arguments, harness: harness) { return code }
         // --timeout holds from here: while the terms are read, then for the window.

@@ -67,7 +67,8 @@ extension ManagedTerms {
         // Every language's text, for the enforcer, which accepts any of them.
         for key in reader.keys(named: "File") {
             if let value = try reader.string(key) {
-                terms.fileVariants.append(value.hasPrefix("/") ? value : "\(directory)/\(value)")
+                terms.fileKeys.append(FileKey(key: key, line: reader.line(of: key),
+                                              path: value.hasPrefix("/") ? value : "\(directory)/\(value)"))
             }
         }
         return terms

@@ -53,7 +53,26 @@ public struct ManagedTerms: Sendable, Hashable {
     public var graceSeconds: Int?
     /// The file of every language (`File=` and each `File[xx]=`), absolute:
     /// the texts whose acceptance the enforcer takes.
-    public var fileVariants: [String] = []
+    public var fileVariants: [String] { fileKeys.map(\.path) }
+    /// Each `File=` and `File[xx]=` with its line, so that a problem with one
+    /// language's text names the key and line at fault.
+    public var fileKeys: [FileKey] = []
+
+    /// One `File=` or `File[xx]=` of the key file.
+    public struct FileKey: Sendable, Hashable {
+        /// `File` or `File[de]`.
+        public var key: String
+        /// Its 1-based line in the key file.
+        public var line: Int?
+        /// The text's path, absolute.
+        public var path: String
+
+        public init(key: String, line: Int?, path: String) {
+            self.key = key
+            self.line = line
+            self.path = path
+        }
+    }
     /// The key that gave ``file`` ("File[de]") and its line, for errors about it.
     var fileKey = "File"
     var fileLine: Int?
@@ -109,9 +128,46 @@ public struct ManagedTerms: Sendable, Hashable {
     public static func scan(environment: [String: String] = processEnvironment())
         throws(ManagedTermsError) -> (terms: [ManagedTerms], broken: [ManagedTermsError])
     {
+        try scan(paths: directories(environment: environment), environment: environment, keyFiles: false)
+    }
+
+    /// As ``scan(environment:)``, over `paths` instead of `$XDG_CONFIG_DIRS`:
+    /// each a `terms.d` directory, or one key file `ID.conf` (its id from its
+    /// name), the first path that has an id winning. A path that does not
+    /// exist holds no terms. For `beckon terms --check-config`, which reads a
+    /// staging copy before it is deployed, and for the enforcer, which reads
+    /// root's directory alone.
+    public static func scan(paths: [String], environment: [String: String] = processEnvironment())
+        throws(ManagedTermsError) -> (terms: [ManagedTerms], broken: [ManagedTermsError])
+    {
+        try scan(paths: paths, environment: environment, keyFiles: true)
+    }
+
+    /// `keyFiles`: whether a path that is not a directory is one key file;
+    /// `$XDG_CONFIG_DIRS`' entries are directories only, as they always were.
+    private static func scan(paths: [String], environment: [String: String], keyFiles: Bool)
+        throws(ManagedTermsError) -> (terms: [ManagedTerms], broken: [ManagedTermsError])
+    {
         var found: [String: String] = [:]
         var broken: [ManagedTermsError] = []
-        for directory in directories(environment: environment) {
+        for path in paths {
+            var info = stat()
+            // lstat: a key file that is a symbolic link (even a loop) is read,
+            // and fails, as a key file; only a real directory is scanned.
+            if keyFiles, lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
+               stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+                let name = String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...])
+                let id = name.hasSuffix(".conf") ? String(name.dropLast(5)) : name
+                guard name.hasSuffix(".conf"), isSafeID(id) else {
+                    broken.append(.invalid(path: path, line: nil, key: nil,
+                                           message: name.hasSuffix(".conf") ? unsafeIDMessage(id)
+                                               : "is not a key file: its name must be ID.conf"))
+                    continue
+                }
+                if found[id] == nil { found[id] = path }
+                continue
+            }
+            let directory = path
             guard let dir = opendir(directory) else {
                 // Absent is no terms; present but unreadable must not skip a gate silently.
                 if errno == ENOENT || errno == ENOTDIR { continue }
