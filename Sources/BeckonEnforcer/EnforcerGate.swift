@@ -118,6 +118,18 @@ public struct EnforcerGateSet: Sendable, Equatable {
             throw .invalid(path: terms.configPath, line: line, key: key,
                            message: "\(path) must be root's and writable by root alone: a gate's files are the system's")
         }
+        // Every directory above it too, as the file is found through them: a
+        // root file in a directory a user can write can be swapped for theirs.
+        guard let resolved = realpath(path, nil) else { return }
+        defer { free(resolved) }
+        var directory = String(cString: resolved)
+        while let slash = directory.lastIndex(of: "/"), directory != "/" {
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+            guard stat(directory, &info) == 0, info.st_uid == 0, info.st_mode & 0o022 == 0 else {
+                throw .invalid(path: terms.configPath, line: line, key: key,
+                               message: "\(path) is in \(directory), which is not root's alone: a user could put another file in its place")
+            }
+        }
     }
 
     /// Whether the file behind `error` is, or may be, a gate: any file that

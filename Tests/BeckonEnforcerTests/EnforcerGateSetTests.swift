@@ -1,5 +1,6 @@
 @testable import BeckonEnforcer
 import BeckonConsent
+import Foundation
 import Glibc
 import Testing
 
@@ -209,5 +210,20 @@ import Testing
     @Test func anAbsentDirectoryHoldsNoGates() {
         let set = EnforcerGateSet.load(configRoot: "/nonexistent-\(getpid())", defaultGrace: 120)
         #expect(set.gates.isEmpty && set.problems.isEmpty)
+    }
+}
+
+extension EnforcerGateSetTests {
+    /// A root file in a directory its user can write could be swapped for
+    /// theirs: the enforcer refuses it as a gate no one can accept.
+    @Test func aTextInADirectoryOthersCanWriteIsBroken() throws {
+        let directory = try EnforcerTestDirectory()
+        try FileManager.default.createDirectory(atPath: directory.root + "/open", withIntermediateDirectories: true)
+        chmod(directory.root + "/open", 0o777)
+        try directory.write(directory.root + "/open/aup.md", "# AUP\n")
+        try directory.write("org.example.aup.conf", "[Terms]\nVersion=1\nFile=\(directory.root)/open/aup.md\nGate=true\n")
+        let set = EnforcerGateSet.load(configRoot: directory.root, defaultGrace: 120)
+        #expect(set.gates.isEmpty)
+        #expect(set.problems.contains { $0.isGate && "\($0.error)".contains("not root's alone") }, "\(set.problems)")
     }
 }

@@ -10,10 +10,11 @@ final class EnforcerTestDirectory {
     var termsDirectory: String { root + "/beckon/terms.d" }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-enforcer-\(UUID().uuidString)").path
+        // Under /run (root's, 0755), not /tmp: the enforcer refuses a gate's
+        // file in a directory that others can write, /tmp's sticky 1777 included.
+        root = "/run/beckon-enforcer-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/beckon/terms.d", withIntermediateDirectories: true)
-        // The temporary directory may be group-writable: the enforcer does not care, but the files must not be.
-        chmod(root, 0o755)
+        for path in [root, root + "/beckon", root + "/beckon/terms.d"] { chmod(path, 0o755) }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }

@@ -66,7 +66,9 @@ public enum ConsentJournal {
             }
         }
 
-        /// syslog's priority: 5 (notice) for a refusal, 6 (informational) otherwise.
+        /// syslog's priority: 4 (warning) for a refused gate process or a
+        /// configuration error, 5 (notice) for a refusal or a session ended (or
+        /// one that would be), 6 (informational) otherwise.
         public var priority: Int {
             switch self {
             case .declined, .sessionEnded, .sessionWouldEnd: 5
