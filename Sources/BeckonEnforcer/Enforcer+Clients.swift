@@ -142,7 +142,7 @@ extension Enforcer {
                     guard pidfd >= 0 else { return dropClient(client.fd) }
                     pidfds[pid] = pidfd
                 }
-                state.shown(uid: uid, gate: id, pid: pid)
+                state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid))
                 return
             }
             record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,

@@ -40,6 +40,8 @@ public final class Enforcer {
     var pidfds: [pid_t: Int32] = [:]
     var sessions: [LogindSession] = []
     var configurationStamp: [String] = []
+    /// When the configuration was last looked at (and logind, unwatched).
+    var lastRescan: UInt64 = 0
     /// Sessions asked to end, and when: asked again if still there.
     var ending: [String: UInt64] = [:]
     /// Acceptances and revocations recorded by this run.
@@ -157,8 +159,10 @@ public final class Enforcer {
             fds += clientFDs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let followed = Array(pidfds)
             fds += followed.map { pollfd(fd: $0.value, events: Int16(POLLIN), revents: 0) }
-            // Unverified connections are looked at again within the hello timeout.
+            // Unverified connections are looked at again within the hello
+            // timeout; followed gates each second (a stopped one holds nothing).
             var timeout = clients.values.contains { $0.nonce == nil } ? Int32(Self.helloTimeout / 1000) : Self.rescanMilliseconds
+            if !state.followedPIDs.isEmpty { timeout = min(timeout, 1000) }
             if let deadline = state.nextDeadline {
                 let now = Self.now()
                 timeout = deadline <= now ? 0 : Int32(min(UInt64(timeout), (deadline - now) / 1000 + 1))
@@ -174,8 +178,6 @@ public final class Enforcer {
             if sessionWatch >= 0 {
                 if fds[index].revents != 0 { drainWatch(); refreshSessions() }
                 index += 1
-            } else if ready == 0 {
-                refreshSessions()
             }
             // Messages first: an acceptance recorded counts before its process's exit.
             for fd in clientFDs {
@@ -190,9 +192,17 @@ public final class Enforcer {
                 }
                 index += 1
             }
+            for pid in state.followedPIDs { state.setStopped(pid: pid, GateProcessCheck.isStopped(pid)) }
             perform(state.tick(now: Self.now()))
             dropSilentClients()
-            if ready == 0 { reloadIfChanged() }
+            // On a clock, not on an idle poll: a user connecting once a second
+            // must not keep a changed configuration from loading.
+            let now = Self.now()
+            if now - lastRescan >= UInt64(Self.rescanMilliseconds) * 1000 {
+                lastRescan = now
+                reloadIfChanged()
+                if sessionWatch < 0 { refreshSessions() }
+            }
             retryEndings()
         }
     }

@@ -28,7 +28,7 @@ public struct EnforcerState {
     }
 
     /// What the enforcer does next.
-    public enum Action: Equatable, Sendable {
+    public enum Action: Hashable, Sendable {
         /// End (or, in pilot mode, report) the session, for `gate` (nil: the configuration).
         case end(LogindSession, gate: String?, EndReason)
         /// Let the session go on.
@@ -76,7 +76,26 @@ public struct EnforcerState {
 
     var tracked: [String: Tracked] = [:]
     /// Followed gate processes (by pid): whose, and the gates they show.
-    var followers: [pid_t: (uid: uid_t, gates: Set<String>)] = [:]
+    var followers: [pid_t: Follower] = [:]
+
+    /// A gate process shown and followed.
+    struct Follower {
+        var uid: uid_t
+        var gates: Set<String> = []
+        /// The logind session the process runs in; nil outside every
+        /// session (the packaged user unit runs in the user's manager).
+        var session: String?
+        /// Stopped (SIGSTOP, a job-control stop) or traced: it holds nothing
+        /// while it is, so a gate parked somewhere cannot hold a session.
+        var isStopped = false
+
+        /// Whether it holds `session` of its user: a process in a session
+        /// holds that session alone; one outside every session holds all of
+        /// its user's, as the packaged user unit must.
+        func holds(_ uid: uid_t, _ gate: String, session: String) -> Bool {
+            self.uid == uid && gates.contains(gate) && !isStopped && (self.session == nil || self.session == session)
+        }
+    }
 
     public init(configuration: EnforcerConfiguration, gates: EnforcerGateSet, startMicroseconds: UInt64,
                 bootID: String? = LoginSession.currentBootID(), lookup: @escaping Lookup) {
@@ -161,12 +180,22 @@ public struct EnforcerState {
 
     /// A checked gate process of `uid` shows `gate`: its sessions that owe it
     /// are held by that process from now on, not by the clock.
-    public mutating func shown(uid: uid_t, gate: String, pid: pid_t) {
-        followers[pid, default: (uid, [])].gates.insert(gate)
+    /// `session`: the logind session the process runs in, nil for none.
+    public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil) {
+        followers[pid, default: Follower(uid: uid, session: session)].gates.insert(gate)
     }
 
-    private func isFollowed(_ uid: uid_t, _ gate: String) -> Bool {
-        followers.values.contains { $0.uid == uid && $0.gates.contains(gate) }
+    /// Marks a followed process stopped (or running again): the enforcer
+    /// reads its state from /proc at each turn of its loop.
+    public mutating func setStopped(pid: pid_t, _ stopped: Bool) {
+        followers[pid]?.isStopped = stopped
+    }
+
+    /// The followed processes, for the enforcer to look at.
+    public var followedPIDs: [pid_t] { Array(followers.keys) }
+
+    private func isFollowed(_ entry: Tracked, _ gate: String) -> Bool {
+        followers.values.contains { $0.holds(entry.session.uid, gate, session: entry.session.id) }
     }
 
     /// A checked process of `uid` accepted `gate`, and the acceptance was
@@ -196,8 +225,12 @@ public struct EnforcerState {
     public mutating func processExited(pid: pid_t) -> [Action] {
         guard let follower = followers.removeValue(forKey: pid) else { return [] }
         var actions: [Action] = []
-        for gate in follower.gates where !isFollowed(follower.uid, gate) {
-            actions += endAll(gate: gate, .gateExited) { $0.session.uid == follower.uid && $0.owed[gate] != nil }
+        for gate in follower.gates {
+            let unheld = Set(tracked.filter { _, entry in
+                entry.session.uid == follower.uid && entry.owed[gate] != nil
+                    && (follower.session == nil || follower.session == entry.session.id) && !isFollowed(entry, gate)
+            }.keys)
+            actions += endAll(gate: gate, .gateExited) { unheld.contains($0.session.id) }
         }
         return actions
     }
@@ -211,7 +244,7 @@ public struct EnforcerState {
                 continue
             }
             for (gate, deadline) in entry.owed.sorted(by: { $0.key < $1.key })
-            where deadline <= now && !isFollowed(entry.session.uid, gate) {
+            where deadline <= now && !isFollowed(entry, gate) {
                 actions += finish(id, gate: gate, .graceExpired)
                 break
             }
@@ -222,7 +255,7 @@ public struct EnforcerState {
     /// The earliest deadline still running, for the loop's sleep.
     public var nextDeadline: UInt64? {
         tracked.values.filter { !$0.finished }.flatMap { entry in
-            entry.owed.filter { !isFollowed(entry.session.uid, $0.key) }.map(\.value) + (entry.brokenDeadline.map { [$0] } ?? [])
+            entry.owed.filter { !isFollowed(entry, $0.key) }.map(\.value) + (entry.brokenDeadline.map { [$0] } ?? [])
         }.min()
     }
 

@@ -84,6 +84,26 @@ public struct GateProcessCheck: Sendable {
         return .success(executable)
     }
 
+    /// The logind session `pid` runs in, from its cgroup (`…/session-3.scope`,
+    /// as sd_pid_get_session reads it); nil outside every session.
+    public static func loginSession(of pid: pid_t, proc: String = "/proc") -> String? {
+        guard let text = read("\(proc)/\(pid)/cgroup") else { return nil }
+        for line in text.split(separator: "\n") {
+            for component in line.split(separator: "/") where component.hasPrefix("session-") && component.hasSuffix(".scope") {
+                let id = component.dropFirst(8).dropLast(6)
+                if !id.isEmpty { return String(id) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether `pid` is stopped or traced now (`T` or `t` in /proc/PID/stat).
+    public static func isStopped(_ pid: pid_t, proc: String = "/proc") -> Bool {
+        guard let text = read("\(proc)/\(pid)/stat", limit: 4096), let close = text.lastIndex(of: ")") else { return false }
+        let state = text[text.index(after: close)...].drop { $0 == " " }.first
+        return state == "T" || state == "t"
+    }
+
     /// Why a process was refused.
     public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String

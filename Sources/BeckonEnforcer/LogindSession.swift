@@ -2,7 +2,7 @@ import Glibc
 
 /// A logind session as the enforcer sees it: enough to tell whether it is
 /// gated, and to end it.
-public struct LogindSession: Sendable, Equatable {
+public struct LogindSession: Sendable, Hashable {
     public var id: String
     public var uid: uid_t
     public var user: String

@@ -165,6 +165,47 @@ import Testing
         #expect(state.processExited(pid: 43) == [.end(session, gate: gate.id, .gateExited)])
     }
 
+    /// A gate parked somewhere (a stopped pager, a window SIGSTOPped) must not
+    /// hold the session: a stopped follower holds nothing, and the deadline
+    /// already passed ends it at the next turn.
+    @Test func aStoppedFollowerHoldsNothing() {
+        let gate = Self.gate(grace: 60)
+        var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
+        let session = Self.session("2")
+        _ = state.sessionsChanged([session], now: session.startMicroseconds)
+        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        let later = session.startMicroseconds + 600 * Self.second
+        #expect(state.tick(now: later).isEmpty)
+        state.setStopped(pid: 42, true)
+        #expect(state.tick(now: later) == [.end(session, gate: gate.id, .graceExpired)])
+    }
+
+    /// A gate process in one login session holds that session alone: one
+    /// kept alive in another (an ungated text console) cannot hold the desktop.
+    @Test func aFollowerInAnotherSessionHoldsNothingHere() {
+        let gate = Self.gate(grace: 60)
+        var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
+        let desktop = Self.session("2")
+        _ = state.sessionsChanged([desktop], now: desktop.startMicroseconds)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "7")
+        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "2")
+        let later = desktop.startMicroseconds + 600 * Self.second
+        #expect(state.tick(now: later).isEmpty)
+        #expect(state.processExited(pid: 43) == [.end(desktop, gate: gate.id, .gateExited)])
+    }
+
+    /// One outside every session (the packaged user unit, in the user's
+    /// manager) holds each of the user's sessions.
+    @Test func aFollowerOutsideEverySessionHoldsTheUsersSessions() {
+        let gate = Self.gate(grace: 60)
+        var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
+        let first = Self.session("2"), second = Self.session("3")
+        _ = state.sessionsChanged([first, second], now: first.startMicroseconds)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: nil)
+        #expect(state.tick(now: first.startMicroseconds + 600 * Self.second).isEmpty)
+        #expect(Set(state.processExited(pid: 42)) == [.end(first, gate: gate.id, .gateExited), .end(second, gate: gate.id, .gateExited)])
+    }
+
     @Test func anotherUsersFollowerHoldsNothing() {
         let gate = Self.gate(grace: 60)
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())

@@ -243,6 +243,17 @@ import Testing
         #expect(after == before, "the enforcer was restarted: \(log)")
     }
 
+    /// Before: a stopped window kept the screen black and held the session
+    /// for ever, and a gate parked elsewhere held the desktop after its own
+    /// window was killed. A stopped gate process holds nothing now.
+    @Test func aStoppedGateProcessEndsTheSession() throws {
+        let enforced = try EnforcedMachine.start()
+        defer { enforced.stop() }
+        try enforced.holdGate()
+        try enforced.machine.run(["pkill", "-STOP", "-u", EnforcedMachine.user, "-f", "^" + EnforcedMachine.harness + " hold"])
+        try enforced.expectSessionEnded("the only gate process was stopped")
+    }
+
     /// Pilot mode: the enforcer reports the session it would end and ends nothing.
     @Test func pilotModeReportsAndKeepsTheSession() throws {
         let enforced = try EnforcedMachine.start(enforcerConfig: "Mode=pilot\n")

@@ -260,11 +260,14 @@ extension ConsentJournalEndToEndTests {
         #expect(try fixture.records().contains { $0["id"] as? String == id }, "the record file lacks the answer")
     }
 
-    /// The pid of the running systemd-journald.
+    /// The pid of the running systemd-journald of this PID namespace (not a
+    /// booted machine's, which another suite may be running).
     static func journaldPID() -> Int32? {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")
         return processes.compactMap(Int32.init).first { pid in
             (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
+                && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")) == own
         }
     }
 }
