@@ -26,7 +26,7 @@ declare -gA _beckon_values=(
 )
 declare -gA _beckon_terms_values=(
   [reread]="changes all"
-  [outcome]="shown accepted declined dismissed timeout revoked session-ended"
+  [outcome]="shown accepted declined dismissed timeout interrupted revoked session-ended"
 )
 # END GENERATED OPTIONS
 

@@ -1,6 +1,7 @@
 @testable import BeckonConsent
 @testable import BeckonIO
 @testable import BeckonJSON
+import Glibc
 import Testing
 
 /// The journal entries' fields, without a journal: what an admin's query sees.
@@ -19,6 +20,8 @@ import Testing
         context.policy = "every-login"
         context.gate = true
         context.sessionEndedBy = "gnome"
+        context.reason = "window-killed"
+        context.signal = "KILL"
         return context
     }
 
@@ -31,6 +34,7 @@ import Testing
             .timeout: ("timeout", "97b38904c6d44d628c6d98efb85eaf05", 6),
             .revoked: ("revoked", "7e0acd1d718b4e948549f13aadd662c2", 6),
             .sessionEnded: ("session-ended", "e69ab3e0b3864ec89a5363bc3113ef73", 5),
+            .interrupted: ("interrupted", "d09ea017580f4dacb14271cadd0aecde", 6),
         ]
         #expect(Set(ConsentJournal.Event.allCases) == Set(expected.keys))
         for (event, (name, id, priority)) in expected {
@@ -77,6 +81,8 @@ import Testing
             let acceptance = event == .accepted || event == .revoked
             #expect(fields.contains { $0.hasPrefix("BECKON_ACCEPTED_AT=") } == acceptance, "\(event)")
             #expect(fields.contains("BECKON_SESSION_ENDED_BY=gnome") == (event == .sessionEnded), "\(event)")
+            #expect(fields.contains("BECKON_REASON=window-killed") == (event == .sessionEnded), "\(event)")
+            #expect(fields.contains("BECKON_SIGNAL=KILL") == [.sessionEnded, .interrupted].contains(event), "\(event)")
             #expect(fields.contains { $0.hasPrefix("MESSAGE=") && $0.contains("org.example.Product version 3") }, "\(event)")
         }
     }
@@ -107,6 +113,26 @@ import Testing
         #expect(fields.contains("MESSAGE=ada revoked the acceptance of the terms org.example.Product (sha256 \(record.sha256))"))
         #expect(fields.contains("BECKON_EVENT=revoked") && fields.contains("BECKON_OUTCOME=revoked"))
         #expect(!fields.contains { $0.hasPrefix("BECKON_TERMS_VERSION=") })
+    }
+
+    @Test func anInterruptionAndASessionEndSayWhyInTheirMessage() {
+        var context = full
+        context.signal = "TERM"
+        #expect(ConsentJournal.fields(for: .interrupted, context).contains(
+            "MESSAGE=the terms org.example.Product version 3 shown to ada were interrupted by SIGTERM without an answer "
+                + "(sha256 \(record.sha256))"))
+        let ended = ConsentJournal.fields(for: .sessionEnded, full)
+        #expect(ended.contains { $0.hasPrefix("MESSAGE=the session of ada was ended through gnome:")
+                && $0.hasSuffix("(the window's process was killed by SIGKILL)") }, "\(ended)")
+        context.reason = "something-new"
+        #expect(ConsentJournal.fields(for: .sessionEnded, context).contains { $0.hasSuffix("were not accepted under a gate") },
+                "a reason this version does not know is a field, not words")
+    }
+
+    @Test func signalsAreNamedAsKillListsThem() {
+        #expect(ConsentJournal.signalName(SIGTERM) == "TERM" && ConsentJournal.signalName(SIGKILL) == "KILL")
+        #expect(ConsentJournal.signalName(SIGHUP) == "HUP" && ConsentJournal.signalName(SIGSEGV) == "SEGV")
+        #expect(ConsentJournal.signalName(40) == "40")
     }
 
     @Test func theWardensContextComesBackFromItsFields() {

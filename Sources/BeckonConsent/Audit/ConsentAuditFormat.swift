@@ -30,6 +30,8 @@ public enum ConsentAuditFormat {
         Column(name: "policy") { $0.policy },
         Column(name: "accepted_at") { $0.acceptedAt },
         Column(name: "session_ended_by") { $0.sessionEndedBy },
+        Column(name: "reason") { $0.reason },
+        Column(name: "signal") { $0.signal },
         Column(name: "boot") { $0.boot },
         Column(name: "machine_id") { $0.machineID },
         Column(name: "sender_uid") { $0.senderUID },

@@ -7,10 +7,11 @@ extension ConsentJournal.Event {
     }
 
     /// Whether the user had the terms in front of them: a shown window or
-    /// pager, and every answer to one. A revoke or a gate's session end is not.
+    /// pager, and every ending of one (an interruption too). A revoke or a
+    /// gate's session end is not.
     public var wasAsked: Bool {
         switch self {
-        case .shown, .accepted, .declined, .dismissed, .timeout: true
+        case .shown, .accepted, .declined, .dismissed, .timeout, .interrupted: true
         case .revoked, .sessionEnded: false
         }
     }

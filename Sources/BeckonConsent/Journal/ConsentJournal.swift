@@ -2,8 +2,8 @@ import CBeckonGLib
 import Glibc
 
 /// Every outcome of terms with a consent id as a structured entry in the
-/// system journal: shown, accepted, declined, dismissed, timed out, revoked,
-/// and a gate's session ended. Fleets that ship their journals centrally can
+/// system journal: shown, accepted, declined, dismissed, timed out,
+/// interrupted by a signal, revoked, and a gate's session ended. Fleets that ship their journals centrally can
 /// audit consent across machines; `journalctl -x` explains each entry with
 /// the catalogue beckon installs (`/usr/lib/systemd/catalog/beckon.catalog`).
 ///
@@ -26,8 +26,12 @@ public enum ConsentJournal {
         case declined
         /// The window was closed without an answer: Escape, the window manager.
         case dismissed
-        /// `--timeout` passed without an answer.
+        /// `--timeout` passed without an answer (the window's own timeout,
+        /// or the loop watchdog's when the window did not respond).
         case timeout
+        /// A termination signal (SIGTERM, SIGINT, SIGHUP) ended the window's
+        /// process before an answer; ``Field/signal`` says which.
+        case interrupted
         /// `--revoke` removed the record.
         case revoked
         /// A gate's session was ended (by the warden, or by the window's process).
@@ -41,6 +45,7 @@ public enum ConsentJournal {
             case .declined: "61bc49dd8bcf4714be7dc85fdec44a9e"
             case .dismissed: "827665d2bf3f41fda1018388cdca9b69"
             case .timeout: "97b38904c6d44d628c6d98efb85eaf05"
+            case .interrupted: "d09ea017580f4dacb14271cadd0aecde"
             case .revoked: ConsentJournal.revokedMessageID
             case .sessionEnded: "e69ab3e0b3864ec89a5363bc3113ef73"
             }
@@ -86,6 +91,11 @@ public enum ConsentJournal {
         public static let sessionType = "BECKON_SESSION_TYPE"
         /// How a gate's session was ended: gnome, plasma, ksmserver, xfce, logind, command.
         public static let sessionEndedBy = "BECKON_SESSION_ENDED_BY"
+        /// Why a gate's session was ended (``SessionEndReason``'s raw value).
+        public static let reason = "BECKON_REASON"
+        /// The signal that ended the window's process, without `SIG`: `TERM`,
+        /// `INT`, `HUP` (interrupted), `KILL` or any other (session-ended).
+        public static let signal = "BECKON_SIGNAL"
 
         // journald's own fields: the first four beckon writes with every
         // entry; the underscored ones journald adds itself, which no writer
@@ -131,6 +141,11 @@ public enum ConsentJournal {
         public var acceptedAt: String?
         /// For session-ended: the route (``SessionEndingRoute/journalName``).
         public var sessionEndedBy: String?
+        /// For session-ended: why (``SessionEndReason``'s raw value).
+        public var reason: String?
+        /// For interrupted, and session-ended when the window's process died
+        /// of a signal: its name without `SIG` (``signalName(_:)``).
+        public var signal: String?
 
         /// A context for `termsID` and this process: its user, uid and login
         /// session (``LoginSession/current(environment:)``, ``LoginSession/currentType(sessionID:environment:)``).
@@ -178,7 +193,7 @@ public enum ConsentJournal {
                 (Field.language, language), (Field.file, file), (Field.policy, policy),
                 (Field.gate, gate ? "true" : "false"), (Field.user, user), (Field.uid, uid.map { "\($0)" }),
                 (Field.sessionID, sessionID), (Field.sessionType, sessionType), (Field.acceptedAt, acceptedAt),
-                (Field.sessionEndedBy, sessionEndedBy),
+                (Field.sessionEndedBy, sessionEndedBy), (Field.reason, reason), (Field.signal, signal),
             ]
             return values.compactMap { name, value in value.map { (name, $0) } }
         }
@@ -200,6 +215,8 @@ public enum ConsentJournal {
             sessionType = fields[Field.sessionType]
             acceptedAt = fields[Field.acceptedAt]
             sessionEndedBy = fields[Field.sessionEndedBy]
+            reason = fields[Field.reason]
+            signal = fields[Field.signal]
         }
     }
 
@@ -216,7 +233,8 @@ public enum ConsentJournal {
         for (name, value) in context.fields {
             // Accepted at means an acceptance: not on a refusal's entry.
             if name == Field.acceptedAt, event != .accepted, event != .revoked { continue }
-            if name == Field.sessionEndedBy, event != .sessionEnded { continue }
+            if name == Field.sessionEndedBy || name == Field.reason, event != .sessionEnded { continue }
+            if name == Field.signal, event != .sessionEnded, event != .interrupted { continue }
             fields.append("\(name)=\(value)")
         }
         return fields
@@ -238,10 +256,14 @@ public enum ConsentJournal {
         case .declined: return "\(who) declined \(terms)\(sha)"
         case .dismissed: return "\(who) closed \(terms) without an answer\(sha)"
         case .timeout: return "\(terms) shown to \(who) timed out without an answer\(sha)"
+        case .interrupted:
+            let signal = context.signal.map { " SIG\($0)" } ?? " a signal"
+            return "\(terms) shown to \(who) were interrupted by\(signal) without an answer\(sha)"
         case .revoked: return "\(who) revoked the acceptance of \(terms)\(sha)"
         case .sessionEnded:
             let route = context.sessionEndedBy.map { " through \($0)" } ?? ""
-            return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate"
+            let why = SessionEndReason(rawValue: context.reason ?? "").map { " (\($0.sentence(signal: context.signal)))" } ?? ""
+            return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate\(why)"
         }
     }
 
