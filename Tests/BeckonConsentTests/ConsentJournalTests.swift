@@ -133,6 +133,7 @@ import Testing
         #expect(ConsentJournal.signalName(SIGTERM) == "TERM" && ConsentJournal.signalName(SIGKILL) == "KILL")
         #expect(ConsentJournal.signalName(SIGHUP) == "HUP" && ConsentJournal.signalName(SIGSEGV) == "SEGV")
         #expect(ConsentJournal.signalName(40) == "40")
+        #expect(ConsentJournal.interruptingSignals.map(ConsentJournal.signalName) == ["HUP", "INT", "TERM"])
     }
 
     @Test func theWardensContextComesBackFromItsFields() {

@@ -118,6 +118,31 @@ int beckon_journal_send(const char *const *fields, int count, int timeout_ms);
  * C: libsystemd through dlopen. */
 char *beckon_login_session_type(const char *session);
 
+/* ---- the entry of an ending without an answer (exit_entry.c) --------- */
+
+/* Prepares the journal entry beckon_exit_entry_send(signum) sends: signum 0
+ * for the watchdog's --timeout, SIGHUP, SIGINT or SIGTERM for that signal;
+ * `count` "FIELD=value" strings as for beckon_journal_send (count 0 forgets
+ * that entry). Serialized now in journald's native protocol, onto a socket
+ * opened now whose sends wait at most `timeout_ms`, so that sending needs no
+ * allocation, no lock and no libsystemd. Preparing makes the entries
+ * sendable again after beckon_exit_entry_forget. Returns 0 or a negative errno.
+ * C: sent from the watchdog's thread, which must not allocate. */
+int beckon_exit_entry_prepare(int signum, const char *const *fields, int count, int timeout_ms);
+
+/* Sends the entry prepared for `signum` (0: the timeout's), at most once per
+ * process: after the first call of this or beckon_exit_entry_forget nothing
+ * more is sent. Returns 0, -ENOENT when none is prepared, -EALREADY when one
+ * was sent or forgotten, or sendto's negative errno (-EAGAIN: journald did
+ * not read it in time).
+ * C: async-signal-safe, for the watchdog's thread. */
+int beckon_exit_entry_send(int signum);
+
+/* Sends nothing more: the dialog has ended, and its answer has an entry of
+ * its own.
+ * C: as beckon_exit_entry_send. */
+void beckon_exit_entry_forget(void);
+
 /* ---- reading the system journal (journal_reader.c) --------------------- */
 
 /* The journal's entries that match every one of `matches` ("FIELD=value";

@@ -14,7 +14,7 @@ extension ConsentJournalEndToEndTests {
         "shown": "e180d2f4ac7142f4a188837efc7f1f94", "accepted": "2f785ec9ad14419d8cfe503169eac6ed",
         "declined": "61bc49dd8bcf4714be7dc85fdec44a9e", "dismissed": "827665d2bf3f41fda1018388cdca9b69",
         "timeout": "97b38904c6d44d628c6d98efb85eaf05", "revoked": "7e0acd1d718b4e948549f13aadd662c2",
-        "session-ended": "e69ab3e0b3864ec89a5363bc3113ef73",
+        "session-ended": "e69ab3e0b3864ec89a5363bc3113ef73", "interrupted": "d09ea017580f4dacb14271cadd0aecde",
     ]
 
     /// The login the tests claim through the environment; logind's own session
@@ -49,6 +49,9 @@ extension ConsentJournalEndToEndTests {
         #expect((field("BECKON_ACCEPTED_AT") != nil) == ["accepted", "revoked"].contains(outcome), "\(context)",
                 sourceLocation: sourceLocation)
         #expect((field("BECKON_SESSION_ENDED_BY") != nil) == (outcome == "session-ended"), "\(context)",
+                sourceLocation: sourceLocation)
+        #expect((field("BECKON_SIGNAL") != nil) == (outcome == "interrupted")
+                    || (outcome == "session-ended" && field("BECKON_REASON") == "window-killed"), "\(context)",
                 sourceLocation: sourceLocation)
         #expect(!entry.contains { $0.key.hasPrefix("BECKON_") && ($0.value as? String)?.isEmpty == true }, "\(context)",
                 sourceLocation: sourceLocation)
@@ -219,23 +222,7 @@ extension ConsentJournalEndToEndTests {
         let id = "org.beckon.events.stalled.\(UUID().uuidString.prefix(8))"
         kill(journald, SIGSTOP)
         defer { kill(journald, SIGCONT) }
-        // A stopped journald reads nothing: its socket's queue is filled until a
-        // send would block, as sd_journal_sendv's (a blocking socket) now would.
-        let filler = """
-            import socket
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            s.setblocking(False)
-            n = 0
-            try:
-                while n < 1000000:
-                    s.sendto(b"MESSAGE=beckon test: a stopped journald's queue\\nSYSLOG_IDENTIFIER=beckon-test-filler\\n",
-                             "\(Self.socket)")
-                    n += 1
-            except BlockingIOError:
-                print("full", n)
-            """
-        let filled = try run("/usr/bin/python3", ["-c", filler])
-        #expect(filled.stdout.hasPrefix("full"), "the queue never filled: \(filled)")
+        try Self.fillTheQueueOfAStoppedJournald()
 
         let result = try fixture.run(answering: .accept, ["--file", terms, "--id", id], deadline: 60)
         #expect(!result.timedOut && result.exitCode == 0, "\(result)")
@@ -258,6 +245,27 @@ extension ConsentJournalEndToEndTests {
                              environment: fixture.environment)
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
         #expect(try fixture.records().contains { $0["id"] as? String == id }, "the record file lacks the answer")
+    }
+
+    /// Fills the socket queue of a journald that is stopped (SIGSTOP) and so
+    /// reads nothing, until a send would block, as sd_journal_sendv's (a
+    /// blocking socket) and every entry after it now would.
+    static func fillTheQueueOfAStoppedJournald() throws {
+        let filler = """
+            import socket
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            s.setblocking(False)
+            n = 0
+            try:
+                while n < 1000000:
+                    s.sendto(b"MESSAGE=beckon test: a stopped journald's queue\\nSYSLOG_IDENTIFIER=beckon-test-filler\\n",
+                             "\(Self.socket)")
+                    n += 1
+            except BlockingIOError:
+                print("full", n)
+            """
+        let filled = try run("/usr/bin/python3", ["-c", filler])
+        #expect(filled.stdout.hasPrefix("full"), "the queue never filled: \(filled)")
     }
 
     /// The pid of the running systemd-journald.
