@@ -143,6 +143,22 @@ int beckon_exit_entry_send(int signum);
  * C: as beckon_exit_entry_send. */
 void beckon_exit_entry_forget(void);
 
+/* ---- how another process ended (process_exit.c) ---------------------- */
+
+/* A pidfd of process `pid` (pidfd_open, Linux 5.3), close-on-exec; a negative
+ * errno when it has gone or the kernel has none.
+ * C: a system call glibc 2.36 wraps and older ones do not. */
+int beckon_pidfd_open(int pid);
+
+/* The wait status (as waitpid's) of process `pid`, which the caller is not
+ * the parent of, once it has exited: waits for its end on `pidfd` (from
+ * beckon_pidfd_open; -1 without one) at most `timeout_ms`, then reads the
+ * kernel's record of a reaped process (PIDFD_GET_INFO, Linux 6.15) or the
+ * zombie's exit code in /proc. -1 when it has not ended in time or neither
+ * tells (an older kernel, and a parent that reaped it first).
+ * C: poll and ioctl on a pidfd, a structure newer than the build's headers. */
+int beckon_process_exit_status(int pidfd, int pid, int timeout_ms);
+
 /* ---- reading the system journal (journal_reader.c) --------------------- */
 
 /* The journal's entries that match every one of `matches` ("FIELD=value";

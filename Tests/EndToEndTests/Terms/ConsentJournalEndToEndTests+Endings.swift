@@ -5,8 +5,9 @@ import Testing
 /// The endings no answer of the window's gives still leave an entry (issue
 /// 32, "every outcome is an event"): a termination signal the window's
 /// process handles (`interrupted`), the loop watchdog's `--timeout`
-/// (`timeout`, written by the watchdog's own thread). In the journal suite,
-/// so that one journald serves its tests one after another.
+/// (`timeout`, written by the watchdog's own thread), and a window killed
+/// outright under a gate (the warden's `session-ended`, saying why). In the
+/// journal suite, so that one journald serves its tests one after another.
 extension ConsentJournalEndToEndTests {
     @Test(arguments: [(SIGTERM, "TERM", Int32(143)), (SIGHUP, "HUP", Int32(129))])
     func aSignalToTheWindowIsShownThenInterrupted(_ signal: Int32, _ name: String, _ status: Int32) throws {
@@ -112,5 +113,34 @@ extension ConsentJournalEndToEndTests {
                 "\(entries)")
         Self.checkContract(interrupted, "interrupted", id: id, version: "4", sha256: try TermsFixture.sha256(terms), gate: false)
         #expect(entries.filter { $0["BECKON_OUTCOME"] as? String == "interrupted" }.count == 1, "\(entries)")
+    }
+
+    /// kill -9 cannot be caught: the window's process writes nothing, and the
+    /// warden's entry says that the window was killed, and by what.
+    @Test func aGatesWindowKilledIsSessionEndedWithTheReasonAndSignal() throws {
+        try X11.require()
+        let journal = try Journal()
+        let bus = try PrivateSessionBus(withServer: false)
+        let manager = try FakeSessionManager(.gnome, on: bus)
+        let fixture = try TermsFixture()
+        let terms = try fixture.file("rules.md", Data("# Lab rules\n\nBe kind to the machines.\n".utf8))
+        let id = "org.beckon.events.killed.\(UUID().uuidString.prefix(8))"
+        let environment = bus.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/beckon-test",
+                                                   "NO_AT_BRIDGE": "1"].merging(Self.login) { $1 }) { $1 }
+        let process = try fixture.start(["--gate", "--file", terms, "--id", id, "--version", "2"], environment: environment)
+        _ = try Self.entries(journal, id, count: 1) // shown
+        let warden = try #require(GateWardenProcess.find(for: process.pid), "a gate shown with no warden")
+        kill(process.pid, SIGKILL)
+        _ = process.wait(deadline: 10)
+        try GateWardenProcess.waitForExit(warden)
+        #expect(manager.calls() == ["Logout 1"])
+
+        let entries = try Self.entries(journal, id, count: 2)
+        #expect(entries.map { $0["BECKON_OUTCOME"] as? String } == ["shown", "session-ended"], "\(entries)")
+        let ended = try #require(entries.last)
+        Self.checkContract(ended, "session-ended", id: id, version: "2", sha256: nil, gate: true)
+        #expect(ended["BECKON_REASON"] as? String == "window-killed" && ended["BECKON_SIGNAL"] as? String == "KILL",
+                "\(ended)")
+        #expect(ended["_PID"] as? String == "\(warden)", "\(ended)")
     }
 }

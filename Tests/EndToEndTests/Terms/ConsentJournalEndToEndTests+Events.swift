@@ -50,6 +50,7 @@ extension ConsentJournalEndToEndTests {
                 sourceLocation: sourceLocation)
         #expect((field("BECKON_SESSION_ENDED_BY") != nil) == (outcome == "session-ended"), "\(context)",
                 sourceLocation: sourceLocation)
+        #expect((field("BECKON_REASON") != nil) == (outcome == "session-ended"), "\(context)", sourceLocation: sourceLocation)
         #expect((field("BECKON_SIGNAL") != nil) == (outcome == "interrupted")
                     || (outcome == "session-ended" && field("BECKON_REASON") == "window-killed"), "\(context)",
                 sourceLocation: sourceLocation)
@@ -135,6 +136,9 @@ extension ConsentJournalEndToEndTests {
         let ended = entries[2]
         Self.checkContract(ended, "session-ended", id: id, version: "2", sha256: nil, gate: true)
         #expect(ended["BECKON_SESSION_ENDED_BY"] as? String == "gnome" && ended["BECKON_FILE"] as? String == terms,
+                "\(ended)")
+        // A Decline is an ordinary exit (status 1): no signal.
+        #expect(ended["BECKON_REASON"] as? String == "window-ended-without-answer" && ended["BECKON_SIGNAL"] == nil,
                 "\(ended)")
         #expect(ended["_PID"] as? String == "\(warden)", "\(ended)")
         // journald reads _EXE from /proc as it handles an entry: the warden,
