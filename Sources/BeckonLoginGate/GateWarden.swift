@@ -135,9 +135,17 @@ package enum GateWarden {
         // child, not its parent, and cannot wait for it.
         let window = beckon_pidfd_open(parsed.window)
         defer { if window >= 0 { close(window) } }
-        func cause(_ received: [UInt8]) -> EndCause {
-            let status = beckon_process_exit_status(window, parsed.window, exitStatusWait)
-            return endCause(received: received, waitStatus: status >= 0 ? status : nil)
+        // Learnt once the session's end has been asked, for its entry: a
+        // look before would leave SIGTERM's default action on a moment
+        // longer, and systemd sends one to what is left of a user unit as
+        // soon as the window's process has gone. Bytes other than "accepted"
+        // are the cause whatever the process does next.
+        func cause(_ received: [UInt8]) -> () -> EndCause {
+            guard received.isEmpty else { return { endCause(received: received, waitStatus: nil) } }
+            return {
+                let status = beckon_process_exit_status(window, parsed.window, exitStatusWait)
+                return endCause(received: [], waitStatus: status >= 0 ? status : nil)
+            }
         }
         // The window's process waits for this before it shows the gate.
         guard writeAll(readyFD, readyMessage) else {
@@ -148,9 +156,8 @@ package enum GateWarden {
         case .accepted:
             return 0
         case .endSession:
-            let cause = cause(received)
-            let how = cause.signal.map { ", killed by SIG\($0)" } ?? ""
-            return endSession(parsed, why: "the gate (process \(parsed.window)) ended without an Accept\(how)", cause: cause)
+            return endSession(parsed, why: "the gate (process \(parsed.window)) ended without an Accept",
+                              cause: cause(received))
         }
     }
 
@@ -169,7 +176,7 @@ package enum GateWarden {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private static func endSession(_ arguments: Arguments, why: String, cause: EndCause) -> Int32 {
+    private static func endSession(_ arguments: Arguments, why: String, cause: () -> EndCause) -> Int32 {
         StandardError.write("beckon: \(why); ending the session\n")
         // The session's end may send SIGTERM here before the entry below is
         // written; the warden exits right after it anyway. Not before an
@@ -179,6 +186,8 @@ package enum GateWarden {
             let route = try SessionEnding(command: arguments.endSessionCommand).end()
             signal(SIGTERM, SIG_IGN)
             StandardError.write("beckon: asked \(route) to end the session\n")
+            let cause = cause()
+            if let signal = cause.signal { StandardError.write("beckon: the gate's process was killed by SIG\(signal)\n") }
             journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route, cause: cause)
             return 0
         } catch {

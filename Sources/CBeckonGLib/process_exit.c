@@ -37,39 +37,44 @@ int beckon_pidfd_open(int pid) {
   return fd < 0 ? -errno : (int)fd;
 }
 
-/* The kernel's record of the exit, once the process has been reaped. */
-static gboolean status_from_pidfd(int pidfd, int *status) {
+/* The kernel's record of the exit, once the process has been reaped: 1 and
+ * the status; 0 while the process is still there (not reaped), so that the
+ * record may come; -1 when none will (reaped without one, or a kernel
+ * without PIDFD_GET_INFO). */
+static int status_from_pidfd(int pidfd, int *status) {
   struct beckon_pidfd_info info;
   memset(&info, 0, sizeof info);
   info.mask = BECKON_PIDFD_INFO_EXIT;
-  if (ioctl(pidfd, BECKON_PIDFD_GET_INFO, &info) != 0 || !(info.mask & BECKON_PIDFD_INFO_EXIT)) return FALSE;
+  if (ioctl(pidfd, BECKON_PIDFD_GET_INFO, &info) != 0) return -1;
+  if (!(info.mask & BECKON_PIDFD_INFO_EXIT)) return 0;
   *status = info.exit_code;
-  return TRUE;
+  return 1;
 }
 
 /* The zombie's exit_code (field 52 of /proc/PID/stat), while its parent has
  * not reaped it; only for a process in state Z or X, never a live one (or
- * another that has taken the pid since). */
-static gboolean status_from_proc(int pid, int *status) {
+ * another that has taken the pid since): 1 and the status; 0 for a process
+ * still there in another state; -1 when there is none (reaped). */
+static int status_from_proc(int pid, int *status) {
   char path[32], text[1024];
   snprintf(path, sizeof path, "/proc/%d/stat", pid);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return FALSE;
+  if (fd < 0) return errno == ENOENT || errno == ESRCH ? -1 : 0;
   ssize_t length = read(fd, text, sizeof text - 1);
   close(fd);
-  if (length <= 0) return FALSE;
+  if (length <= 0) return length < 0 && errno == ESRCH ? -1 : 0;
   text[length] = '\0';
   char *fields = strrchr(text, ')');
-  if (!fields || (fields[2] != 'Z' && fields[2] != 'X')) return FALSE;
+  if (!fields || (fields[2] != 'Z' && fields[2] != 'X')) return 0;
   /* Field 3 (the state) follows ") "; field 52 is 49 spaces further. */
   char *at = fields + 2;
   for (int field = 3; field < 52 && at; field++) {
     at = strchr(at, ' ');
     if (at) at++;
   }
-  if (!at || *at < '0' || *at > '9') return FALSE;
+  if (!at || *at < '0' || *at > '9') return 0;
   *status = (int)strtol(at, NULL, 10);
-  return TRUE;
+  return 1;
 }
 
 static gint64 now_ms(void) {
@@ -88,12 +93,15 @@ int beckon_process_exit_status(int pidfd, int pid, int timeout_ms) {
     }
   }
   /* The parent may reap it between the two looks: each is tried until one
-   * answers, within the bound. */
+   * answers, within the bound, or neither ever will. */
   for (;;) {
     int status;
-    if (pidfd >= 0 && status_from_pidfd(pidfd, &status)) return status;
-    if (status_from_proc(pid, &status)) return status;
-    if (pidfd >= 0 && status_from_pidfd(pidfd, &status)) return status;
+    int record = pidfd >= 0 ? status_from_pidfd(pidfd, &status) : -1;
+    if (record == 1) return status;
+    int zombie = status_from_proc(pid, &status);
+    if (zombie == 1) return status;
+    if (pidfd >= 0 && status_from_pidfd(pidfd, &status) == 1) return status;
+    if (record < 0 && zombie < 0) return -1;
     if (now_ms() >= deadline) return -1;
     g_usleep(10 * G_TIME_SPAN_MILLISECOND);
   }

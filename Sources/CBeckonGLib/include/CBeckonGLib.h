@@ -155,7 +155,7 @@ int beckon_pidfd_open(int pid);
  * beckon_pidfd_open; -1 without one) at most `timeout_ms`, then reads the
  * kernel's record of a reaped process (PIDFD_GET_INFO, Linux 6.15) or the
  * zombie's exit code in /proc. -1 when it has not ended in time or neither
- * tells (an older kernel, and a parent that reaped it first).
+ * tells (an older kernel, and a parent that reaped it first: then at once).
  * C: poll and ioctl on a pidfd, a structure newer than the build's headers. */
 int beckon_process_exit_status(int pidfd, int pid, int timeout_ms);
 
