@@ -272,11 +272,21 @@ extension ConsentJournalEndToEndTests {
         #expect(filled.stdout.hasPrefix("full"), "the queue never filled: \(filled)")
     }
 
-    /// The pid of the running systemd-journald.
+    /// The pid of the running systemd-journald whose socket this process
+    /// writes to: one in this mount namespace. A booted machine's or a fleet
+    /// host's journald (another test's, or another checkout's on the same
+    /// host) shows in /proc too, but listens on a /run of its own; taking it
+    /// for ours left the suite writing to a socket no one read, and stopping
+    /// it would stop theirs. Where the namespace cannot be read (not root),
+    /// any journald counts, as before.
     static func journaldPID() -> Int32? {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let ours = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/mnt")
         return processes.compactMap(Int32.init).first { pid in
-            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
+            guard (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
+            else { return false }
+            let theirs = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/mnt")
+            return theirs == nil || ours == nil || theirs == ours
         }
     }
 }

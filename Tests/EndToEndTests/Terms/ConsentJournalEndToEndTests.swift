@@ -32,15 +32,9 @@ import Testing
             }
         }
 
-        /// Whether a systemd-journald process runs (a socket file alone may be
-        /// left by one that has gone).
-        static func journaldRuns() -> Bool {
-            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return processes.contains { pid in
-                pid.allSatisfy(\.isNumber)
-                    && (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
-            }
-        }
+        /// Whether a systemd-journald process runs here (a socket file alone
+        /// may be left by one that has gone).
+        static func journaldRuns() -> Bool { ConsentJournalEndToEndTests.journaldPID() != nil }
 
         /// The entries of `id`, as journalctl's JSON objects.
         func entries(_ id: String) throws -> [[String: Any]] {
