@@ -26,7 +26,7 @@ declare -gA _beckon_values=(
 )
 declare -gA _beckon_terms_values=(
   [reread]="changes all"
-  [outcome]="shown accepted declined dismissed timeout revoked session-ended enforcer-accepted enforcer-revoked session-spared session-would-end enforcer-refused configuration-error"
+  [outcome]="shown accepted declined dismissed timeout interrupted revoked session-ended enforcer-accepted enforcer-revoked session-spared session-would-end enforcer-refused configuration-error"
 )
 # END GENERATED OPTIONS
 

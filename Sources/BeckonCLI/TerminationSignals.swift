@@ -5,7 +5,8 @@ import Glibc
 
 /// SIGINT, SIGTERM and SIGHUP while a window is up: a line on stderr and exit
 /// status 128 + the signal's number, the status a shell reports for a process
-/// that signal killed (130, 143, 129).
+/// that signal killed (130, 143, 129), after the journal entry prepared for
+/// that ending, if any (terms with a consent id write `interrupted`).
 ///
 /// Installed inside GTK's loop rather than at start-up: a signal that arrives
 /// while beckon still reads its input keeps its default action and stops the
@@ -25,6 +26,9 @@ enum TerminationSignals {
             default: "SIGHUP"
             }
             StandardError.write("beckon: stopped by \(name); no answer was given\n")
+            // Terms with a consent id have their `interrupted` entry prepared
+            // (ConsentJournal+Endings.swift); other dialogs have none. Bounded.
+            beckon_exit_entry_send(signum)
             exit(128 + signum)
         }, CallbackBox.release)
     }

@@ -1,5 +1,6 @@
 import BeckonConsent
 import BeckonIO
+import CBeckonGLib
 import Glibc
 
 /// The gate's warden: a small process of its own, outside the window's,
@@ -84,11 +85,39 @@ package enum GateWarden {
         }
     }
 
+    /// Why the session ends, and the signal that killed the window's process
+    /// when that is why: the session-ended entry's `BECKON_REASON` and `BECKON_SIGNAL`.
+    struct EndCause: Equatable {
+        var reason: ConsentJournal.SessionEndReason
+        var signal: String?
+    }
+
+    /// The cause, from what the window's process sent before its end of the
+    /// pipe closed and its wait status (nil when the warden could not tell):
+    /// bytes that are not "accepted" are a message, a death by a signal a
+    /// kill, any other exit an ending without an answer (Decline, Escape, a
+    /// timeout, a signal it handled and exited on).
+    static func endCause(received: [UInt8], waitStatus: Int32?) -> EndCause {
+        if !received.isEmpty, received != acceptedMessage { return EndCause(reason: .unexpectedMessage) }
+        // WIFSIGNALED: the low seven bits hold the signal; 0 is an exit, 0x7f a stop.
+        if let status = waitStatus, case let signal = status & 0x7f, signal != 0, signal != 0x7f {
+            return EndCause(reason: .windowKilled, signal: ConsentJournal.signalName(signal))
+        }
+        return EndCause(reason: .windowEndedWithoutAnswer)
+    }
+
+    /// How long the warden waits, once the pipe has ended, to learn how the
+    /// window's process ended: it has closed its files, and exits in
+    /// microseconds; the session is ended after this at the latest.
+    static let exitStatusWait: Int32 = 500
+
     /// Writes the session-ended entry for a gate whose terms have a consent
-    /// id (`journal`), naming the `route` that ended the session.
-    static func journalSessionEnded(_ journal: ConsentJournal.Context?, route: SessionEndingRoute) {
+    /// id (`journal`), naming the `route` that ended the session and why.
+    static func journalSessionEnded(_ journal: ConsentJournal.Context?, route: SessionEndingRoute, cause: EndCause) {
         guard var context = journal else { return }
         context.sessionEndedBy = route.journalName
+        context.reason = cause.reason.rawValue
+        context.signal = cause.signal
         ConsentJournal.write(.sessionEnded, context)
     }
 
@@ -101,14 +130,34 @@ package enum GateWarden {
             return GateWarden.failureStatus
         }
         standAlone()
+        // Opened while the window's process lives (it waits for "ready"), so
+        // that its wait status can be learnt after it ends: the warden is its
+        // child, not its parent, and cannot wait for it.
+        let window = beckon_pidfd_open(parsed.window)
+        defer { if window >= 0 { close(window) } }
+        // Learnt once the session's end has been asked, for its entry: a
+        // look before would leave SIGTERM's default action on a moment
+        // longer, and systemd sends one to what is left of a user unit as
+        // soon as the window's process has gone. Bytes other than "accepted"
+        // are the cause whatever the process does next.
+        func cause(_ received: [UInt8]) -> () -> EndCause {
+            guard received.isEmpty else { return { endCause(received: received, waitStatus: nil) } }
+            return {
+                let status = beckon_process_exit_status(window, parsed.window, exitStatusWait)
+                return endCause(received: [], waitStatus: status >= 0 ? status : nil)
+            }
+        }
         // The window's process waits for this before it shows the gate.
-        guard writeAll(readyFD, readyMessage) else { return endSession(parsed, why: "the gate's process is gone") }
+        guard writeAll(readyFD, readyMessage) else {
+            return endSession(parsed, why: "the gate's process is gone", cause: cause([]))
+        }
         let received = readUntilEnd(messageFD, limit: acceptedMessage.count)
         switch verdict(on: received) {
         case .accepted:
             return 0
         case .endSession:
-            return endSession(parsed, why: "the gate (process \(parsed.window)) ended without an Accept")
+            return endSession(parsed, why: "the gate (process \(parsed.window)) ended without an Accept",
+                              cause: cause(received))
         }
     }
 
@@ -127,7 +176,7 @@ package enum GateWarden {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    private static func endSession(_ arguments: Arguments, why: String) -> Int32 {
+    private static func endSession(_ arguments: Arguments, why: String, cause: () -> EndCause) -> Int32 {
         StandardError.write("beckon: \(why); ending the session\n")
         // The session's end may send SIGTERM here before the entry below is
         // written; the warden exits right after it anyway. Not before an
@@ -137,7 +186,9 @@ package enum GateWarden {
             let route = try SessionEnding(command: arguments.endSessionCommand).end()
             signal(SIGTERM, SIG_IGN)
             StandardError.write("beckon: asked \(route) to end the session\n")
-            journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route)
+            let cause = cause()
+            if let signal = cause.signal { StandardError.write("beckon: the gate's process was killed by SIG\(signal)\n") }
+            journalSessionEnded(ConsentJournal.Context(fields: arguments.journal), route: route, cause: cause)
             return 0
         } catch {
             StandardError.write("beckon: \(error)\n")

@@ -87,7 +87,7 @@ package final class GateWardenLink: @unchecked Sendable {
     private func watchForDeath() {
         guard SessionEndingThread.detach({ self.waitForDeath() }) else {
             // Unwatched, a kill of the warden would open the gate: end it now.
-            endSessionAndExit("the gate's warden cannot be watched")
+            endSessionAndExit("the gate's warden cannot be watched", reason: .wardenNotStarted)
         }
     }
 
@@ -100,23 +100,24 @@ package final class GateWardenLink: @unchecked Sendable {
             return
         }
         // The lock stays held: this process exits from here.
-        endSessionAndExit("the gate's warden (process \(pid)) ended")
+        endSessionAndExit("the gate's warden (process \(pid)) ended", reason: .wardenEnded)
     }
 
     /// Ends the session from this process and exits 255: the gate has no warden.
-    func endSessionAndExit(_ why: String) -> Never {
-        Self.endSession(ending, why: why, journal: journal)
+    func endSessionAndExit(_ why: String, reason: ConsentJournal.SessionEndReason) -> Never {
+        Self.endSession(ending, why: why, reason: reason, journal: journal)
         _exit(GateWarden.failureStatus)
     }
 
     /// Ends the session from this process, saying why on stderr, and writes
-    /// the session-ended entry with `journal` and the route taken.
-    package static func endSession(_ ending: SessionEnding, why: String, journal: ConsentJournal.Context? = nil) {
+    /// the session-ended entry with `journal`, the route taken and `reason`.
+    package static func endSession(_ ending: SessionEnding, why: String, reason: ConsentJournal.SessionEndReason,
+                                   journal: ConsentJournal.Context? = nil) {
         StandardError.write("beckon terms: \(why); ending the session\n")
         do {
             let route = try ending.end()
             StandardError.write("beckon terms: asked \(route) to end the session\n")
-            GateWarden.journalSessionEnded(journal, route: route)
+            GateWarden.journalSessionEnded(journal, route: route, cause: GateWarden.EndCause(reason: reason))
         } catch {
             StandardError.write("beckon terms: \(error)\n")
         }

@@ -9,8 +9,18 @@ extension Terms {
     /// of the caller's own writes nothing either. An Accept's entry is the
     /// store's (``ConsentStore/save(_:)``), written with the record.
     static func journal(_ event: ConsentJournal.Event, _ document: TermsDocument?, _ options: TermsOptions) {
-        guard let id = options.consent.id, (try? options.resolvedStore())?.logsToJournal == true else { return }
-        ConsentJournal.write(event, ConsentJournal.Context(termsID: id, document: document, consent: options.consent))
+        guard let context = journalContext(document, options: options) else { return }
+        ConsentJournal.write(event, context)
+    }
+
+    /// What the journal's entries about `document` shown with `options` say;
+    /// nil when nothing is written for them (no consent id, or a store that
+    /// does not log to the journal). A caller that ends the process by other
+    /// means (a signal, the loop watchdog) prepares its entries from this
+    /// (``ConsentJournal/prepareEndings(_:)``).
+    public static func journalContext(_ document: TermsDocument?, options: TermsOptions) -> ConsentJournal.Context? {
+        guard let id = options.consent.id, (try? options.resolvedStore())?.logsToJournal == true else { return nil }
+        return ConsentJournal.Context(termsID: id, document: document, consent: options.consent)
     }
 
     /// Writes ``ConsentJournal/Event/timeout`` for terms whose reading timed

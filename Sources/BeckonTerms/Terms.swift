@@ -59,7 +59,14 @@ public enum Terms {
         // are shown as to someone new, and Accept's write says what is wrong.
         if let id = options.consent.id { request.earlier = try? earlierAcceptance(of: document, id: id, options: options) }
         journal(.shown, document, options) // MARK: every outcome in the journal (Terms+Journal.swift)
-        let outcome = try await answer(dialog.present(request).outcome, document, options)
+        let ending: DialogOutcome
+        do {
+            // From here the window's own ending writes the entry: none that a
+            // caller prepared for a signal or its watchdog may follow it.
+            defer { ConsentJournal.forgetPreparedEndings() }
+            ending = try await dialog.present(request).outcome
+        }
+        let outcome = try answer(ending, document, options)
         if let event = ConsentJournal.Event(outcome), event != .accepted { journal(event, document, options) }
         return outcome
     }

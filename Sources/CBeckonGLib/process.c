@@ -27,11 +27,6 @@ int beckon_process_is_dumpable(void) {
   return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
 }
 
-int beckon_pidfd_open(pid_t pid) {
-  /* pidfds are close-on-exec by the kernel's own rule. */
-  return (int)syscall(SYS_pidfd_open, pid, 0);
-}
-
 static int fill_address(struct sockaddr_un *address, const char *path) {
   memset(address, 0, sizeof *address);
   address->sun_family = AF_UNIX;

@@ -4,8 +4,10 @@
  * stuck in one long call (a huge layout, 10,000 list columns being added)
  * answers neither, and the process would live on. The thread ends the process
  * itself, with the same exit code and a line on stderr, when the loop has not
- * done so in time. It calls nothing that could need the loop or a lock the
- * loop holds: write(), the terminal's modes, _exit(). */
+ * done so in time, after sending the journal entry prepared for that ending
+ * (terms with a consent id: exit_entry.c). It calls nothing that could need
+ * the loop or a lock the loop holds: sendto(), write(), the terminal's modes,
+ * _exit(). */
 #define _GNU_SOURCE /* sem_clockwait */
 #include "beckon_callback_box.h"
 
@@ -124,6 +126,8 @@ static void *watch(void *data) {
         end_process(atomic_load(&hangup_exit_code), "beckon: the terminal hung up, and the prompt did not respond; "
                                                     "no answer was given\n", NULL);
       }
+      /* Bounded by the entry's socket (a stalled journald costs 250 ms). */
+      beckon_exit_entry_send(asked_signal);
       char line[160];
       snprintf(line, sizeof line, "beckon: stopped by %s; the window did not respond, so beckon ended "
                "without it; no answer was given\n", signal_name(asked_signal));
@@ -136,7 +140,10 @@ static void *watch(void *data) {
       /* The strings are never freed once a deadline has passed, so no lock
        * is held while writing: a stuck reader of stderr cannot hold up a
        * disarm that would come too late anyway. */
-      if (still_armed) end_process(deadline_exit_code, deadline_stderr, deadline_stdout);
+      if (still_armed) {
+        beckon_exit_entry_send(0);
+        end_process(deadline_exit_code, deadline_stderr, deadline_stdout);
+      }
       continue;
     }
     if (until == 0) {

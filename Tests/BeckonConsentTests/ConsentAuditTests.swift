@@ -128,6 +128,26 @@ import Testing
         #expect(json["language"] == nil && json["sha256"] == nil, "unknown fields are left out")
     }
 
+    /// Issue 32's endings without an answer: why a session ended and which
+    /// signal, read back from the entry and printed as JSON members; an
+    /// interrupted window counts as asked.
+    @Test func theReasonAndSignalAreReadBackAndAnInterruptionWasAsked() throws {
+        let entry = ConsentJournal.Entry(fields: [
+            "MESSAGE_ID": "e69ab3e0b3864ec89a5363bc3113ef73", "BECKON_TERMS_ID": "org.aup",
+            "BECKON_REASON": "window-killed", "BECKON_SIGNAL": "KILL",
+        ], realtimeMicroseconds: 1)
+        let ended = try #require(ConsentEvent(entry))
+        #expect(ended.outcome == ConsentJournal.Event.sessionEnded && ended.reason == "window-killed" && ended.signal == "KILL")
+        let json = ConsentAuditFormat.json(ended)
+        #expect(json["reason"] == .string("window-killed") && json["signal"] == .string("KILL"), "\(json)")
+        let interrupted = try #require(ConsentEvent(ConsentJournal.Entry(fields: [
+            "BECKON_OUTCOME": "interrupted", "BECKON_SIGNAL": "TERM",
+        ], realtimeMicroseconds: 2)))
+        #expect(interrupted.outcome == ConsentJournal.Event.interrupted && interrupted.signal == "TERM")
+        #expect(ConsentJournal.Event.interrupted.wasAsked && !ConsentJournal.Event.sessionEnded.wasAsked)
+        #expect(ConsentJournal.Event(messageID: "d09ea017580f4dacb14271cadd0aecde") == .interrupted)
+    }
+
     @Test func theSummaryCountsDistinctUsersPerVersionAndHost() {
         let events = [
             Self.event("alice", .shown), Self.event("alice", .accepted), Self.event("alice", .accepted, time: 2),

@@ -47,7 +47,7 @@ import Testing
         var context = ConsentJournal.Context(termsID: "x", uid: 1, user: "u")
         (context.version, context.sha256, context.language, context.file, context.policy) = ("1", "s", "de", "f", "p")
         (context.sessionID, context.sessionType, context.acceptedAt, context.sessionEndedBy) = ("1", "x11", "t", "logind")
-        (context.reason, context.pid, context.gateExecutable) = ("r", 1, "/usr/bin/beckon")
+        (context.reason, context.pid, context.gateExecutable, context.signal) = ("r", 1, "/usr/bin/beckon", "KILL")
         (context.configFile, context.configLine, context.configKey) = ("c", 1, "k")
         let written = Set(context.fields.map(\.0))
         for (id, entry) in try Self.entries() {

@@ -1,6 +1,7 @@
 @testable import BeckonConsent
 @testable import BeckonIO
 @testable import BeckonJSON
+import Glibc
 import Testing
 
 /// The journal entries' fields, without a journal: what an admin's query sees.
@@ -19,6 +20,8 @@ import Testing
         context.policy = "every-login"
         context.gate = true
         context.sessionEndedBy = "gnome"
+        context.reason = "window-killed"
+        context.signal = "KILL"
         return context
     }
 
@@ -38,6 +41,7 @@ import Testing
             .sessionWouldEnd: ("session-would-end", "c3f1a9e27b6d4e58a0d2b4f6e8c1a3d5", 5),
             .refused: ("enforcer-refused", "9d4e2b7a1c3f4a6e8b0d2f4a6c8e0b13", 4),
             .configurationError: ("configuration-error", "41be7c9d2a5f4e3b8c6d0a1f2e3b4c5d", 4),
+            .interrupted: ("interrupted", "d09ea017580f4dacb14271cadd0aecde", 6),
         ]
         #expect(Set(ConsentJournal.Event.allCases) == Set(expected.keys))
         for (event, (name, id, priority)) in expected {
@@ -84,6 +88,9 @@ import Testing
             let acceptance = [.accepted, .revoked, .verifiedAccepted, .verifiedRevoked].contains(event)
             #expect(fields.contains { $0.hasPrefix("BECKON_ACCEPTED_AT=") } == acceptance, "\(event)")
             #expect(fields.contains("BECKON_SESSION_ENDED_BY=gnome") == (event == .sessionEnded), "\(event)")
+            let explained: [ConsentJournal.Event] = [.sessionEnded, .sessionSpared, .sessionWouldEnd, .refused, .configurationError]
+            #expect(fields.contains("BECKON_REASON=window-killed") == explained.contains(event), "\(event)")
+            #expect(fields.contains("BECKON_SIGNAL=KILL") == [.sessionEnded, .interrupted].contains(event), "\(event)")
             // A refused process and a broken key file are about no terms' version: their MESSAGE says what failed.
             if event == .refused || event == .configurationError { continue }
             #expect(fields.contains { $0.hasPrefix("MESSAGE=") && $0.contains("org.example.Product version 3") }, "\(event)")
@@ -116,6 +123,27 @@ import Testing
         #expect(fields.contains("MESSAGE=ada revoked the acceptance of the terms org.example.Product (sha256 \(record.sha256))"))
         #expect(fields.contains("BECKON_EVENT=revoked") && fields.contains("BECKON_OUTCOME=revoked"))
         #expect(!fields.contains { $0.hasPrefix("BECKON_TERMS_VERSION=") })
+    }
+
+    @Test func anInterruptionAndASessionEndSayWhyInTheirMessage() {
+        var context = full
+        context.signal = "TERM"
+        #expect(ConsentJournal.fields(for: .interrupted, context).contains(
+            "MESSAGE=the terms org.example.Product version 3 shown to ada were interrupted by SIGTERM without an answer "
+                + "(sha256 \(record.sha256))"))
+        let ended = ConsentJournal.fields(for: .sessionEnded, full)
+        #expect(ended.contains { $0.hasPrefix("MESSAGE=the session of ada was ended through gnome:")
+                && $0.hasSuffix("(the window's process was killed by SIGKILL)") }, "\(ended)")
+        context.reason = "something-new"
+        #expect(ConsentJournal.fields(for: .sessionEnded, context).contains { $0.hasSuffix("were not accepted under a gate") },
+                "a reason this version does not know is a field, not words")
+    }
+
+    @Test func signalsAreNamedAsKillListsThem() {
+        #expect(ConsentJournal.signalName(SIGTERM) == "TERM" && ConsentJournal.signalName(SIGKILL) == "KILL")
+        #expect(ConsentJournal.signalName(SIGHUP) == "HUP" && ConsentJournal.signalName(SIGSEGV) == "SEGV")
+        #expect(ConsentJournal.signalName(40) == "40")
+        #expect(ConsentJournal.interruptingSignals.map(ConsentJournal.signalName) == ["HUP", "INT", "TERM"])
     }
 
     @Test func theWardensContextComesBackFromItsFields() {

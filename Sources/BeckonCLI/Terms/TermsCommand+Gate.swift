@@ -21,7 +21,7 @@ extension TermsCommand {
         do {
             gateWarden = try GateWardenLink(ending: ending, journal: journal)
         } catch {
-            GateWardenLink.endSession(ending, why: "\(error)", journal: journal)
+            GateWardenLink.endSession(ending, why: "\(error)", reason: .wardenNotStarted, journal: journal)
             throw .failure("the gate was not shown: \(error)")
         }
     }

@@ -77,13 +77,20 @@ enum TermsCommand {
             let fallback = TerminalFallback(tty: arguments.tty, noTTY: arguments.noTTY)
             let options = options
             let timeoutJSON = arguments.json ? TermsOutcome.timedOut.jsonLine : nil
+            let journal = Terms.journalContext(document, options: options)
             let show: @GtkActor @Sendable (Dialog, Bool) async throws -> TermsOutcome = { dialog, onTerminal in
+                // MARK: every outcome in the journal: a signal's or the watchdog's
+                // ending sends an entry prepared now, before either can come.
+                if let journal { ConsentJournal.prepareEndings(journal) }
                 TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? ZenityExitCode.cancel.defaultValue : nil)
                 if let timeout = options.timeout {
                     LoopWatchdog.hold(timeout, exitCode: ZenityExitCode.timeout.defaultValue, program: "beckon terms",
                                       stdout: timeoutJSON)
                 }
-                defer { LoopWatchdog.release() }
+                defer {
+                    LoopWatchdog.release()
+                    ConsentJournal.forgetPreparedEndings()
+                }
                 return try await Terms.present(prepared, options: options, dialog: dialog)
             }
             outcome = try harness.map { try $0.run(show) } ?? fallback.run(show)

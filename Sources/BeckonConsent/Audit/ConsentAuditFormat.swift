@@ -31,6 +31,7 @@ public enum ConsentAuditFormat {
         Column(name: "accepted_at") { $0.acceptedAt },
         Column(name: "session_ended_by") { $0.sessionEndedBy },
         Column(name: "reason") { $0.reason },
+        Column(name: "signal") { $0.signal },
         Column(name: "boot") { $0.boot },
         Column(name: "machine_id") { $0.machineID },
         Column(name: "sender_uid") { $0.senderUID },

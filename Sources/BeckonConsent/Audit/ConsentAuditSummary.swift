@@ -6,7 +6,7 @@
 /// - *Accepted* / *declined*: users with at least one such event for the id
 ///   and version on the host (one who declined, then accepted, is in both).
 /// - *Never asked*: users seen on the host with no shown, accepted, declined,
-///   dismissed or timeout event for the id and version there.
+///   dismissed, timeout or interrupted event for the id and version there.
 /// Hosts are those that sent any event, so a host where the terms never
 /// came up still shows its users as never asked.
 public struct ConsentAuditSummary: Sendable, Hashable {

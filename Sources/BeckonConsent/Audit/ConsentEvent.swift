@@ -37,8 +37,10 @@ public struct ConsentEvent: Sendable, Hashable {
     public var acceptedAt: String?
     /// `BECKON_SESSION_ENDED_BY` (session-ended): the route that ended it.
     public var sessionEndedBy: String?
-    /// `BECKON_REASON` (the enforcer's entries): why it decided as it did.
+    /// `BECKON_REASON` (session-ended and the enforcer's entries): why.
     public var reason: String?
+    /// `BECKON_SIGNAL` (interrupted, session-ended): the signal that ended the window's process.
+    public var signal: String?
     /// journald's `_UID` and `_EXE`: who wrote the entry, which no writer can forge.
     public var senderUID: String?
     public var executable: String?
@@ -73,8 +75,9 @@ public struct ConsentEvent: Sendable, Hashable {
             (\.language, Field.language), (\.file, Field.file), (\.policy, Field.policy),
             (\.user, Field.user), (\.uid, Field.uid), (\.sessionID, Field.sessionID),
             (\.sessionType, Field.sessionType), (\.acceptedAt, Field.acceptedAt),
-            (\.sessionEndedBy, Field.sessionEndedBy), (\.senderUID, Field.senderUID),
-            (\.executable, Field.executable), (\.reason, Field.reason),
+            (\.sessionEndedBy, Field.sessionEndedBy), (\.reason, Field.reason), (\.signal, Field.signal),
+            (\.senderUID, Field.senderUID),
+            (\.executable, Field.executable),
         ]
     }()
 }

@@ -7,11 +7,12 @@ extension ConsentJournal.Event {
     }
 
     /// Whether the user had the terms in front of them: a shown window or
-    /// pager, and every answer to one. A revoke, a gate's session end and the
-    /// enforcer's own events are not (its acceptance repeats the window's).
+    /// pager, and every ending of one (an interruption too). A revoke, a
+    /// gate's session end and the enforcer's own events are not (its
+    /// acceptance repeats the window's).
     public var wasAsked: Bool {
         switch self {
-        case .shown, .accepted, .declined, .dismissed, .timeout: true
+        case .shown, .accepted, .declined, .dismissed, .timeout, .interrupted: true
         case .revoked, .sessionEnded, .verifiedAccepted, .verifiedRevoked, .sessionSpared, .sessionWouldEnd, .refused,
              .configurationError: false
         }

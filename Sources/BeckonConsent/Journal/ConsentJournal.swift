@@ -2,8 +2,8 @@ import CBeckonGLib
 import Glibc
 
 /// Every outcome of terms with a consent id as a structured entry in the
-/// system journal: shown, accepted, declined, dismissed, timed out, revoked,
-/// and a gate's session ended. Fleets that ship their journals centrally can
+/// system journal: shown, accepted, declined, dismissed, timed out,
+/// interrupted by a signal, revoked, and a gate's session ended. Fleets that ship their journals centrally can
 /// audit consent across machines; `journalctl -x` explains each entry with
 /// the catalogue beckon installs (`/usr/lib/systemd/catalog/beckon.catalog`).
 ///
@@ -26,8 +26,12 @@ public enum ConsentJournal {
         case declined
         /// The window was closed without an answer: Escape, the window manager.
         case dismissed
-        /// `--timeout` passed without an answer.
+        /// `--timeout` passed without an answer (the window's own timeout,
+        /// or the loop watchdog's when the window did not respond).
         case timeout
+        /// A termination signal (SIGTERM, SIGINT, SIGHUP) ended the window's
+        /// process before an answer; ``Field/signal`` says which.
+        case interrupted
         /// `--revoke` removed the record.
         case revoked
         /// A gate's session was ended (by the warden, by the window's process,
@@ -55,6 +59,7 @@ public enum ConsentJournal {
             case .declined: "61bc49dd8bcf4714be7dc85fdec44a9e"
             case .dismissed: "827665d2bf3f41fda1018388cdca9b69"
             case .timeout: "97b38904c6d44d628c6d98efb85eaf05"
+            case .interrupted: "d09ea017580f4dacb14271cadd0aecde"
             case .revoked: ConsentJournal.revokedMessageID
             case .sessionEnded: "e69ab3e0b3864ec89a5363bc3113ef73"
             case .verifiedAccepted: ConsentJournal.verifiedAcceptedMessageID
@@ -123,6 +128,9 @@ public enum ConsentJournal {
         public static let configFile = "BECKON_CONFIG_FILE"
         public static let configLine = "BECKON_CONFIG_LINE"
         public static let configKey = "BECKON_CONFIG_KEY"
+        /// The signal that ended the window's process, without `SIG`: `TERM`,
+        /// `INT`, `HUP` (interrupted), `KILL` or any other (session-ended).
+        public static let signal = "BECKON_SIGNAL"
 
         // journald's own fields: the first four beckon writes with every
         // entry; the underscored ones journald adds itself, which no writer
@@ -168,8 +176,13 @@ public enum ConsentJournal {
         public var acceptedAt: String?
         /// For session-ended: the route (``SessionEndingRoute/journalName``).
         public var sessionEndedBy: String?
-        /// The enforcer's entries: why, the process checked, the file at fault.
+        /// For session-ended and the enforcer's entries: why (the warden's
+        /// ``SessionEndReason``, or the enforcer's reason).
         public var reason: String?
+        /// For interrupted, and session-ended when the window's process died
+        /// of a signal: its name without `SIG` (``signalName(_:)``).
+        public var signal: String?
+        /// The enforcer's entries: the process checked, the file at fault.
         public var pid: pid_t?
         public var gateExecutable: String?
         public var configFile: String?
@@ -230,7 +243,7 @@ public enum ConsentJournal {
                 (Field.language, language), (Field.file, file), (Field.policy, policy),
                 (Field.gate, gate ? "true" : "false"), (Field.user, user), (Field.uid, uid.map { "\($0)" }),
                 (Field.sessionID, sessionID), (Field.sessionType, sessionType), (Field.acceptedAt, acceptedAt),
-                (Field.sessionEndedBy, sessionEndedBy), (Field.reason, reason), (Field.pid, pid.map { "\($0)" }),
+                (Field.sessionEndedBy, sessionEndedBy), (Field.reason, reason), (Field.signal, signal), (Field.pid, pid.map { "\($0)" }),
                 (Field.gateExecutable, gateExecutable), (Field.configFile, configFile),
                 (Field.configLine, configLine.map { "\($0)" }), (Field.configKey, configKey),
             ]
@@ -255,6 +268,7 @@ public enum ConsentJournal {
             acceptedAt = fields[Field.acceptedAt]
             sessionEndedBy = fields[Field.sessionEndedBy]
             reason = fields[Field.reason]
+            signal = fields[Field.signal]
         }
     }
 
@@ -272,6 +286,10 @@ public enum ConsentJournal {
             // Accepted at means an acceptance: not on a refusal's entry.
             if name == Field.acceptedAt, ![.accepted, .revoked, .verifiedAccepted, .verifiedRevoked].contains(event) { continue }
             if name == Field.sessionEndedBy, event != .sessionEnded { continue }
+            if name == Field.reason, ![.sessionEnded, .sessionSpared, .sessionWouldEnd, .refused, .configurationError].contains(event) {
+                continue
+            }
+            if name == Field.signal, event != .sessionEnded, event != .interrupted { continue }
             fields.append("\(name)=\(value)")
         }
         return fields
@@ -293,10 +311,18 @@ public enum ConsentJournal {
         case .declined: return "\(who) declined \(terms)\(sha)"
         case .dismissed: return "\(who) closed \(terms) without an answer\(sha)"
         case .timeout: return "\(terms) shown to \(who) timed out without an answer\(sha)"
+        case .interrupted:
+            let signal = context.signal.map { " SIG\($0)" } ?? " a signal"
+            return "\(terms) shown to \(who) were interrupted by\(signal) without an answer\(sha)"
         case .revoked: return "\(who) revoked the acceptance of \(terms)\(sha)"
         case .sessionEnded:
             let route = context.sessionEndedBy.map { " through \($0)" } ?? ""
-            let why = context.reason.map { " (\($0))" } ?? ""
+            // The warden's reasons as words, the enforcer's as they are; one
+            // this version does not know stays a field, not words.
+            let enforcerReasons = ["declined", "grace-expired", "gate-exited", "configuration-error"]
+            let reason = SessionEndReason(rawValue: context.reason ?? "").map { $0.sentence(signal: context.signal) }
+                ?? context.reason.flatMap { enforcerReasons.contains($0) ? $0 : nil }
+            let why = reason.map { " (\($0))" } ?? ""
             return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate\(why)"
         case .verifiedAccepted:
             return "the enforcer recorded that \(who) accepted \(terms)\(sha) in its checked process"

@@ -118,6 +118,47 @@ int beckon_journal_send(const char *const *fields, int count, int timeout_ms);
  * C: libsystemd through dlopen. */
 char *beckon_login_session_type(const char *session);
 
+/* ---- the entry of an ending without an answer (exit_entry.c) --------- */
+
+/* Prepares the journal entry beckon_exit_entry_send(signum) sends: signum 0
+ * for the watchdog's --timeout, SIGHUP, SIGINT or SIGTERM for that signal;
+ * `count` "FIELD=value" strings as for beckon_journal_send (count 0 forgets
+ * that entry). Serialized now in journald's native protocol, onto a socket
+ * opened now whose sends wait at most `timeout_ms`, so that sending needs no
+ * allocation, no lock and no libsystemd. Preparing makes the entries
+ * sendable again after beckon_exit_entry_forget. Returns 0 or a negative errno.
+ * C: sent from the watchdog's thread, which must not allocate. */
+int beckon_exit_entry_prepare(int signum, const char *const *fields, int count, int timeout_ms);
+
+/* Sends the entry prepared for `signum` (0: the timeout's), at most once per
+ * process: after the first call of this or beckon_exit_entry_forget nothing
+ * more is sent. Returns 0, -ENOENT when none is prepared, -EALREADY when one
+ * was sent or forgotten, or sendto's negative errno (-EAGAIN: journald did
+ * not read it in time).
+ * C: async-signal-safe, for the watchdog's thread. */
+int beckon_exit_entry_send(int signum);
+
+/* Sends nothing more: the dialog has ended, and its answer has an entry of
+ * its own.
+ * C: as beckon_exit_entry_send. */
+void beckon_exit_entry_forget(void);
+
+/* ---- how another process ended (process_exit.c) ---------------------- */
+
+/* A pidfd of process `pid` (pidfd_open, Linux 5.3), close-on-exec; a negative
+ * errno when it has gone or the kernel has none.
+ * C: a system call glibc 2.36 wraps and older ones do not. */
+int beckon_pidfd_open(int pid);
+
+/* The wait status (as waitpid's) of process `pid`, which the caller is not
+ * the parent of, once it has exited: waits for its end on `pidfd` (from
+ * beckon_pidfd_open; -1 without one) at most `timeout_ms`, then reads the
+ * kernel's record of a reaped process (PIDFD_GET_INFO, Linux 6.15) or the
+ * zombie's exit code in /proc. -1 when it has not ended in time or neither
+ * tells (an older kernel, and a parent that reaped it first: then at once).
+ * C: poll and ioctl on a pidfd, a structure newer than the build's headers. */
+int beckon_process_exit_status(int pidfd, int pid, int timeout_ms);
+
 /* ---- reading the system journal (journal_reader.c) --------------------- */
 
 /* The journal's entries that match every one of `matches` ("FIELD=value";
@@ -370,11 +411,8 @@ int beckon_process_set_undumpable(void);
  * C: prctl is variadic. */
 int beckon_process_is_dumpable(void);
 
-/* A pidfd of `pid` (pidfd_open(2), close-on-exec): a handle that names that
- * process and no later one with its number, readable once it exits. -1 and
- * errno on failure.
- * C: a raw syscall (syscall is variadic). */
-int beckon_pidfd_open(pid_t pid);
+/* (A pidfd of a process, which the enforcer follows: beckon_pidfd_open
+ * above, in process_exit.c.) */
 
 /* A SOCK_SEQPACKET socket connected to the Unix socket at `path`,
  * close-on-exec, trying again while the listener's backlog is full for at

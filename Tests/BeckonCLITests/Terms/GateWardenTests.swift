@@ -1,6 +1,7 @@
 @testable import BeckonCLI
 @testable import BeckonLoginGate
 import Beckon
+import Glibc
 import Testing
 
 /// What decides whether the gate's warden ends the session, and its arguments.
@@ -10,6 +11,24 @@ import Testing
         for received in ["", "accepted", "accepted\nx", "declined\n", "ACCEPTED\n", "\naccepted\n"] {
             #expect(GateWarden.verdict(on: Array(received.utf8)) == .endSession, "\(received.debugDescription)")
         }
+    }
+
+    /// The session-ended entry's reason, from the bytes and the wait status
+    /// (waitpid's encoding: the signal in the low 7 bits, an exit code above).
+    @Test func theCauseSaysKilledOnlyForADeathByASignal() {
+        typealias Cause = GateWarden.EndCause
+        #expect(GateWarden.endCause(received: [], waitStatus: SIGKILL) == Cause(reason: .windowKilled, signal: "KILL"))
+        #expect(GateWarden.endCause(received: [], waitStatus: SIGSEGV | 0x80) == Cause(reason: .windowKilled, signal: "SEGV"),
+                "a core dump's bit is not the signal")
+        #expect(GateWarden.endCause(received: [], waitStatus: 1 << 8) == Cause(reason: .windowEndedWithoutAnswer))
+        #expect(GateWarden.endCause(received: [], waitStatus: 143 << 8) == Cause(reason: .windowEndedWithoutAnswer),
+                "a SIGTERM handled: exit 143, its own entry says interrupted")
+        #expect(GateWarden.endCause(received: [], waitStatus: 0) == Cause(reason: .windowEndedWithoutAnswer))
+        #expect(GateWarden.endCause(received: [], waitStatus: nil) == Cause(reason: .windowEndedWithoutAnswer))
+        #expect(GateWarden.endCause(received: [], waitStatus: 0x137f) == Cause(reason: .windowEndedWithoutAnswer),
+                "a stop is no death")
+        #expect(GateWarden.endCause(received: Array("declined\n".utf8), waitStatus: SIGKILL)
+                == Cause(reason: .unexpectedMessage))
     }
 
     @Test func theArgumentsTheWindowGivesAreTheOnesTheWardenTakes() {

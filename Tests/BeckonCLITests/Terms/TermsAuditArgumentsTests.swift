@@ -35,7 +35,7 @@ import Testing
             (["--audit", "--summary", "--outcome", "shown"], "takes no --outcome"),
             (["--audit", "--status", "--id", "x"], "--audit and --status"), (["--audit", "--gate"], "--audit and --gate"),
             (["--audit", "--directory", "d", "--file", "f"], "--directory and --file"),
-            (["--audit", "--outcome", "Accepted"], "--outcome needs one of shown, accepted, declined, dismissed, timeout, revoked, session-ended"),
+            (["--audit", "--outcome", "Accepted"], "--outcome needs one of shown, accepted, declined, dismissed, timeout, interrupted, revoked, session-ended"),
             (["--audit", "--user", "a\nb"], "control characters"),
         ] {
             let refused = refusal(arguments)

@@ -206,7 +206,7 @@ import Testing
             (["--directory", fleet.directory, "--until", "2026-02-30"], "--until needs a date"),
             (["--directory", fleet.directory, "--since", "2026-12-02", "--until", "2026-12-01"], "is after --until"),
             (["--directory", fleet.directory, "--outcome", "maybe"],
-             "--outcome needs one of shown, accepted, declined, dismissed, timeout, revoked, session-ended"),
+             "--outcome needs one of shown, accepted, declined, dismissed, timeout, interrupted, revoked, session-ended"),
             (["--directory", fleet.directory, "--colour"], "unknown option --colour"),
             (["--directory", fleet.directory, "--json", "--csv"], "cannot be used together"),
             (["--directory", fleet.directory, "--summary", "--outcome", "accepted"], "takes no --outcome"),

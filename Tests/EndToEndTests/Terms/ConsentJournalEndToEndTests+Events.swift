@@ -14,7 +14,7 @@ extension ConsentJournalEndToEndTests {
         "shown": "e180d2f4ac7142f4a188837efc7f1f94", "accepted": "2f785ec9ad14419d8cfe503169eac6ed",
         "declined": "61bc49dd8bcf4714be7dc85fdec44a9e", "dismissed": "827665d2bf3f41fda1018388cdca9b69",
         "timeout": "97b38904c6d44d628c6d98efb85eaf05", "revoked": "7e0acd1d718b4e948549f13aadd662c2",
-        "session-ended": "e69ab3e0b3864ec89a5363bc3113ef73",
+        "session-ended": "e69ab3e0b3864ec89a5363bc3113ef73", "interrupted": "d09ea017580f4dacb14271cadd0aecde",
     ]
 
     /// The login the tests claim through the environment; logind's own session
@@ -49,6 +49,10 @@ extension ConsentJournalEndToEndTests {
         #expect((field("BECKON_ACCEPTED_AT") != nil) == ["accepted", "revoked"].contains(outcome), "\(context)",
                 sourceLocation: sourceLocation)
         #expect((field("BECKON_SESSION_ENDED_BY") != nil) == (outcome == "session-ended"), "\(context)",
+                sourceLocation: sourceLocation)
+        #expect((field("BECKON_REASON") != nil) == (outcome == "session-ended"), "\(context)", sourceLocation: sourceLocation)
+        #expect((field("BECKON_SIGNAL") != nil) == (outcome == "interrupted")
+                    || (outcome == "session-ended" && field("BECKON_REASON") == "window-killed"), "\(context)",
                 sourceLocation: sourceLocation)
         #expect(!entry.contains { $0.key.hasPrefix("BECKON_") && ($0.value as? String)?.isEmpty == true }, "\(context)",
                 sourceLocation: sourceLocation)
@@ -132,6 +136,9 @@ extension ConsentJournalEndToEndTests {
         let ended = entries[2]
         Self.checkContract(ended, "session-ended", id: id, version: "2", sha256: nil, gate: true)
         #expect(ended["BECKON_SESSION_ENDED_BY"] as? String == "gnome" && ended["BECKON_FILE"] as? String == terms,
+                "\(ended)")
+        // A Decline is an ordinary exit (status 1): no signal.
+        #expect(ended["BECKON_REASON"] as? String == "window-ended-without-answer" && ended["BECKON_SIGNAL"] == nil,
                 "\(ended)")
         #expect(ended["_PID"] as? String == "\(warden)", "\(ended)")
         // journald reads _EXE from /proc as it handles an entry: the warden,
@@ -219,23 +226,7 @@ extension ConsentJournalEndToEndTests {
         let id = "org.beckon.events.stalled.\(UUID().uuidString.prefix(8))"
         kill(journald, SIGSTOP)
         defer { kill(journald, SIGCONT) }
-        // A stopped journald reads nothing: its socket's queue is filled until a
-        // send would block, as sd_journal_sendv's (a blocking socket) now would.
-        let filler = """
-            import socket
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            s.setblocking(False)
-            n = 0
-            try:
-                while n < 1000000:
-                    s.sendto(b"MESSAGE=beckon test: a stopped journald's queue\\nSYSLOG_IDENTIFIER=beckon-test-filler\\n",
-                             "\(Self.socket)")
-                    n += 1
-            except BlockingIOError:
-                print("full", n)
-            """
-        let filled = try run("/usr/bin/python3", ["-c", filler])
-        #expect(filled.stdout.hasPrefix("full"), "the queue never filled: \(filled)")
+        try Self.fillTheQueueOfAStoppedJournald()
 
         let result = try fixture.run(answering: .accept, ["--file", terms, "--id", id], deadline: 60)
         #expect(!result.timedOut && result.exitCode == 0, "\(result)")
@@ -260,14 +251,42 @@ extension ConsentJournalEndToEndTests {
         #expect(try fixture.records().contains { $0["id"] as? String == id }, "the record file lacks the answer")
     }
 
-    /// The pid of the running systemd-journald of this PID namespace (not a
-    /// booted machine's, which another suite may be running).
+    /// Fills the socket queue of a journald that is stopped (SIGSTOP) and so
+    /// reads nothing, until a send would block, as sd_journal_sendv's (a
+    /// blocking socket) and every entry after it now would.
+    static func fillTheQueueOfAStoppedJournald() throws {
+        let filler = """
+            import socket
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            s.setblocking(False)
+            n = 0
+            try:
+                while n < 1000000:
+                    s.sendto(b"MESSAGE=beckon test: a stopped journald's queue\\nSYSLOG_IDENTIFIER=beckon-test-filler\\n",
+                             "\(Self.socket)")
+                    n += 1
+            except BlockingIOError:
+                print("full", n)
+            """
+        let filled = try run("/usr/bin/python3", ["-c", filler])
+        #expect(filled.stdout.hasPrefix("full"), "the queue never filled: \(filled)")
+    }
+
+    /// The pid of the running systemd-journald whose socket this process
+    /// writes to: one in this mount namespace. A booted machine's or a fleet
+    /// host's journald (another test's, or another checkout's on the same
+    /// host) shows in /proc too, but listens on a /run of its own; taking it
+    /// for ours left the suite writing to a socket no one read, and stopping
+    /// it would stop theirs. Where the namespace cannot be read (not root),
+    /// any journald counts, as before.
     static func journaldPID() -> Int32? {
         let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")
+        let ours = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/mnt")
         return processes.compactMap(Int32.init).first { pid in
-            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
-                && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")) == own
+            guard (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
+            else { return false }
+            let theirs = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/mnt")
+            return theirs == nil || ours == nil || theirs == ours
         }
     }
 }

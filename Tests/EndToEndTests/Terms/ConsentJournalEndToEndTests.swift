@@ -33,19 +33,8 @@ import Testing
         }
 
         /// Whether a systemd-journald process runs here (a socket file alone
-        /// may be left by one that has gone). Only this PID namespace counts:
-        /// the journald of a booted machine (Tests/Support/BootedMachine.swift)
-        /// another suite runs meanwhile is visible in /proc, and listens on
-        /// its own /run.
-        static func journaldRuns() -> Bool {
-            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")
-            return processes.contains { pid in
-                pid.allSatisfy(\.isNumber)
-                    && (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("systemd-journal") == true
-                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")) == own
-            }
-        }
+        /// may be left by one that has gone).
+        static func journaldRuns() -> Bool { ConsentJournalEndToEndTests.journaldPID() != nil }
 
         /// The entries of `id`, as journalctl's JSON objects.
         func entries(_ id: String) throws -> [[String: Any]] {
