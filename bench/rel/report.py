@@ -7,12 +7,16 @@ import time
 from rel.harness import *  # noqa: F401,F403 (the shared layer: displays, runs, outcomes)
 from rel.harness import ROOT, knob  # noqa: F401
 from rel.attacks import ATTACKS_TITLE
+from rel.gate import GATE_TITLE, GATE_COLUMNS
 
 
 SECTION_KNOBS = {"arguments": ["REL_PARSE", "REL_FULL", "REL_SEED", "REL_REPEAT"], "display": ["REL_REPEAT"],
                  "signals": ["REL_REPEAT"], "store": ["REL_REPEAT", "REL_WRITERS", "REL_SEED"],
                  "text": ["REL_REPEAT"], "memory": ["REL_MEMCHECK"],
-                 "repeat": ["REL_TESTRUNS"], "attacks": ["REL_REPEAT"]}
+                 "repeat": ["REL_TESTRUNS"], "attacks": ["REL_REPEAT"], "gate": []}
+
+# A section whose table is not beckon beside zenity names its own columns; the last is "As wanted".
+COLUMNS = {"gate": GATE_COLUMNS}
 
 
 class Report:
@@ -23,14 +27,22 @@ class Report:
         self.current = None  # the name of the section being run, and when it started
         self.started = 0.0
 
-    def section(self, title, intro, rows, ok):
+    def section(self, title, intro, rows, ok, columns=None):
+        """rows: (attack, tried, beckon, zenity, as wanted), or with `columns` one cell per column but
+        the last, then as wanted."""
         self.sections[self.current] = {
             "title": title, "intro": intro, "rows": rows, "ok": ok, "date": time.strftime("%Y-%m-%d"),
             "minutes": round((time.monotonic() - self.started) / 60, 1),
             "knobs": {k: knob[k] for k in SECTION_KNOBS[self.current]}}
+        if columns:
+            self.sections[self.current]["columns"] = columns
         log("\n== %s: %s" % (title, "pass" if ok else "FAIL"))
         for row in rows:
-            log("  %s [%s]%s\n    beckon: %s\n    zenity: %s" % (row[0], row[1], "" if row[4] else " FAIL", row[2], row[3]))
+            if columns:
+                log("  %s%s\n" % (row[0], "" if row[-1] else " FAIL") + "".join(
+                    "    %s: %s\n" % (name, cell) for name, cell in zip(columns[1:-1], row[1:-1])))
+            else:
+                log("  %s [%s]%s\n    beckon: %s\n    zenity: %s" % (row[0], row[1], "" if row[4] else " FAIL", row[2], row[3]))
 
 
 def markdown(sections):
@@ -56,6 +68,13 @@ def markdown(sections):
               "few descriptors and the other messages (`MisleadingMessageTests`). This script, `make memcheck` and "
               "`make asan` are run by hand: they take longer than CI should."]
     for s in sections:
+        columns = s.get("columns")
+        if columns:
+            lines += ["", "## " + s["title"], "", s["intro"], "",
+                      "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+            lines += ["| " + " | ".join([md_escape(c) for c in row[:-1]] + ["yes" if row[-1] else "**no**"]) + " |"
+                      for row in s["rows"]]
+            continue
         lines += ["", "## " + s["title"], "", s["intro"], "",
                   "| Attack | Tried | beckon | As wanted | zenity 3.44 |", "|---|---|---|---|---|"]
         lines += ["| %s | %s | %s | %s | %s |" % (md_escape(a), t, md_escape(b), "yes" if good else "**no**", md_escape(z))
@@ -65,7 +84,7 @@ def markdown(sections):
 
 TITLES = {"arguments": "Arguments", "display": "The display going away", "signals": "Signals and standard output",
           "store": "The consent store", "text": "Text", "memory": "Memory", "repeat": "`make test`, again and again",
-          "attacks": ATTACKS_TITLE}
+          "attacks": ATTACKS_TITLE, "gate": GATE_TITLE}
 
 
 def table_cells(line):
@@ -94,13 +113,18 @@ def sections_from_markdown(path):
         if title not in by_title or title not in summary:
             continue
         intro = body.split("\n| Attack |")[0].strip()
+        columns = COLUMNS.get(by_title[title])
         rows = []
         for line in body.splitlines():
             cells = table_cells(line) if line.startswith("| ") else []
-            if len(cells) == 5 and cells[0] != "Attack" and not set(cells[0]) <= set("-"):
+            if columns and len(cells) == len(columns) and cells[0] != "Attack" and not set(cells[0]) <= set("-"):
+                rows.append(tuple(cells[:-1]) + (cells[-1] == "yes",))
+            elif not columns and len(cells) == 5 and cells[0] != "Attack" and not set(cells[0]) <= set("-"):
                 a, t, b, good, z = cells
                 rows.append((a, t, b, z, good == "yes"))
         sections[by_title[title]] = dict(summary[title], title=title, intro=intro, rows=rows)
+        if columns:
+            sections[by_title[title]]["columns"] = columns
     return sections
 
 

@@ -17,6 +17,8 @@ struct EnforcedMachine {
     let machine: BootedMachine
     let uid: Int
     let session: String
+    /// When logind listed the session: the report's "after login".
+    let opened: Date
 
     /// Boots, installs, starts the enforcer and opens the session. `prepare`
     /// runs before the enforcer starts (a broken file, another config).
@@ -49,7 +51,7 @@ struct EnforcedMachine {
                 throw error
             }
             let session = try machine.openSession(user: user, type: "x11", command: ["/bin/sleep", "600"])
-            return EnforcedMachine(machine: machine, uid: uid, session: session)
+            return EnforcedMachine(machine: machine, uid: uid, session: session, opened: Date())
         } catch {
             machine.stop()
             throw error
@@ -90,22 +92,63 @@ struct EnforcedMachine {
     /// Waits until logind no longer lists the session: within the grace
     /// plus 5 s of `since`.
     func expectSessionEnded(_ why: String, within seconds: Double = Double(grace + 5)) throws {
-        try poll("the enforcer to end session \(session): \(why)", seconds: seconds, every: 0.2) {
-            try self.sessionIsOpen()
-        } until: { !$0 }
+        let attacked = Date()
+        do {
+            try poll("the enforcer to end session \(session): \(why)", seconds: seconds, every: 0.2) {
+                try self.sessionIsOpen()
+            } until: { !$0 }
+        } catch {
+            report(expected: "ended", outcome: "open", why: why, attacked: attacked, ended: nil)
+            throw error
+        }
+        report(expected: "ended", outcome: "ended", why: why, attacked: attacked, ended: Date())
     }
 
     /// Checks for the grace plus 5 s that the session stays.
     func expectSessionKept(_ why: String) throws {
-        let deadline = Date().addingTimeInterval(Double(Self.grace + 5))
+        let attacked = Date()
+        let deadline = attacked.addingTimeInterval(Double(Self.grace + 5))
         while Date() < deadline {
             if try !sessionIsOpen() {
+                report(expected: "kept", outcome: "ended", why: why, attacked: attacked, ended: Date())
                 let log = try enforcerLog()
                 Issue.record("session \(session) was ended: \(why)\n\(log)")
                 return
             }
             usleep(250_000)
         }
+        report(expected: "kept", outcome: "kept", why: why, attacked: attacked, ended: nil)
+    }
+
+    /// With `BECKON_GATE_REPORT=PATH` (bench/reliability's "The gate under
+    /// attack"), appends one JSON line per expectation: the test, what was
+    /// expected and what logind showed, when the session ended (polled every
+    /// 0.2 s) after the attack and after login, and the enforcer's journal
+    /// entry for the session (`session-ended` or, in pilot mode,
+    /// `session-would-end`): its reason and who ended it.
+    private func report(expected: String, outcome: String, why: String, attacked: Date, ended: Date?) {
+        guard let path = ProcessInfo.processInfo.environment["BECKON_GATE_REPORT"] else { return }
+        var line: [String: Any] = ["test": Test.current?.name ?? "?", "why": why, "expected": expected,
+                                   "outcome": outcome, "grace": Self.grace]
+        if let ended {
+            line["seconds_after_attack"] = ended.timeIntervalSince(attacked)
+            line["seconds_after_login"] = ended.timeIntervalSince(opened)
+        }
+        let entries = ((try? journal(["BECKON_SESSION_ID=\(session)"])) ?? []).compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { ["session-ended", "session-would-end"].contains($0["BECKON_OUTCOME"] as? String ?? "") }
+        line["events"] = entries.map { entry in
+            ["outcome": entry["BECKON_OUTCOME"] as? String ?? "", "reason": entry["BECKON_REASON"] as? String ?? "",
+             "ended_by": entry["BECKON_SESSION_ENDED_BY"] as? String ?? "", "uid": entry["_UID"] as? String ?? ""]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]),
+              let file = FileHandle(forWritingAtPath: path) ?? {
+                  FileManager.default.createFile(atPath: path, contents: nil)
+                  return FileHandle(forWritingAtPath: path)
+              }() else { return }
+        file.seekToEndOfFile()
+        file.write(data + Data("\n".utf8))
+        file.closeFile()
     }
 
     /// The journal's entries matching `matches`, as JSON lines.
