@@ -27,6 +27,14 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
     private let base: String
     private var nspawn: RunningProcess?
     private var stopped = false
+    /// The host-wide lock held from boot to ``stop()``: one booted machine at a
+    /// time, across test processes and checkouts. Two booting at once were
+    /// seen stuck in "starting" for minutes (suites run in parallel, and
+    /// scripts/run-tests runs shards side by side).
+    private var lock: Int32 = -1
+    static let lockPath = "/run/beckon-booted-machine.lock"
+    /// How long a machine waits for another to stop.
+    static let lockWait: Double = 600
 
     /// Boots the machine, waiting up to `bootSeconds` for systemd to say it is
     /// running (or degraded: a unit this sandbox cannot start is no reason to
@@ -36,6 +44,18 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
         guard let nspawnPath = which("systemd-nspawn"), which("nsenter") != nil else {
             throw Unavailable(description: "systemd-nspawn or nsenter is missing (systemd-container and util-linux; "
                               + "scripts/debian-packages.txt installs them)")
+        }
+        lock = open(Self.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw Unavailable(description: "cannot open \(Self.lockPath): \(String(cString: strerror(errno)))") }
+        let held = lock
+        do {
+            try poll("another booted machine to stop (\(Self.lockPath))", seconds: Self.lockWait, every: 0.2) {
+                flock(held, LOCK_EX | LOCK_NB) == 0
+            } until: { $0 }
+        } catch {
+            close(lock)
+            lock = -1
+            throw error
         }
         var template = Array("/tmp/beckon-booted.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -171,6 +191,10 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
             }
         }
         try? FileManager.default.removeItem(atPath: base)
+        if lock >= 0 {
+            close(lock) // the lock goes with the descriptor
+            lock = -1
+        }
     }
 
     private static func mount(_ arguments: [String]) throws {
