@@ -259,11 +259,7 @@ public final class Enforcer {
         for action in actions {
             switch action {
             case let .end(session, gate, reason):
-                var context = ConsentJournal.Context(termsID: gate ?? "-", uid: session.uid, user: session.user)
-                context.sessionID = session.id
-                context.sessionType = session.type
-                context.gate = true
-                context.reason = reason.rawValue
+                var context = Self.context(session, gate: gate, reason: reason.rawValue)
                 if let gate, let terms = state.gates.gates.first(where: { $0.id == gate })?.terms { context.version = terms.version }
                 if state.configuration.mode == .pilot {
                     StandardError.write("beckon-enforcer: pilot: would end session \(session.id) of \(session.user) (\(reason.rawValue))\n")
@@ -278,14 +274,20 @@ public final class Enforcer {
                     StandardError.write("beckon-enforcer: TerminateSession \(session.id): \(error.message)\n")
                 }
             case let .spare(session, gate, reason):
-                var context = ConsentJournal.Context(termsID: gate ?? "-", uid: session.uid, user: session.user)
-                context.sessionID = session.id
-                context.sessionType = session.type
-                context.gate = true
-                context.reason = reason.rawValue
-                ConsentJournal.write(.sessionSpared, context)
+                ConsentJournal.write(.sessionSpared, Self.context(session, gate: gate, reason: reason.rawValue))
             }
         }
+    }
+
+    /// The journal context of a decision on `session`: whose, which login,
+    /// which gate (nil: the configuration) and why.
+    static func context(_ session: LogindSession, gate: String?, reason: String) -> ConsentJournal.Context {
+        var context = ConsentJournal.Context(termsID: gate ?? "-", uid: session.uid, user: session.user)
+        context.sessionID = session.id
+        context.sessionType = session.type
+        context.gate = true
+        context.reason = reason
+        return context
     }
 
     // MARK: acceptances
