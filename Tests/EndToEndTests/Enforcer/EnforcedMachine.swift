@@ -12,6 +12,8 @@ struct EnforcedMachine {
     static let user = "beckon-gated"
     static let gateID = "org.example.aup"
     static let harness = "/usr/local/bin/beckon-terms-harness"
+    /// The test build's beckon itself, for the gate shown in a real window.
+    static let beckon = "/usr/local/bin/beckon"
     static let grace = 4
 
     let machine: BootedMachine
@@ -29,9 +31,10 @@ struct EnforcedMachine {
             let uid = try machine.addUser(user)
             try machine.install(Products.enforcer, at: "/usr/libexec/beckon/beckon-enforcer")
             try machine.install(Products.termsHarness, at: harness)
+            try machine.install(Products.beckon, at: beckon)
             let unit = try String(contentsOfFile: Products.packageRoot.appendingPathComponent("packaging/beckon-enforcer.service").path, encoding: .utf8)
             try write(unit, to: machine.root + "/etc/systemd/system/beckon-enforcer.service")
-            try write("[Enforcer]\nGraceSeconds=\(grace)\nExecutables=\(harness)\n" + enforcerConfig,
+            try write("[Enforcer]\nGraceSeconds=\(grace)\nExecutables=\(harness);\(beckon)\n" + enforcerConfig,
                       to: machine.root + "/etc/beckon/enforcer.conf")
             let directory = machine.root + "/etc/xdg/beckon/terms.d"
             try write("# Acceptable use\n\nBe kind to the machines.\n", to: directory + "/aup.md")
