@@ -135,11 +135,9 @@ package enum GateWarden {
         // child, not its parent, and cannot wait for it.
         let window = beckon_pidfd_open(parsed.window)
         defer { if window >= 0 { close(window) } }
-        // Learnt once the session's end has been asked, for its entry: a
-        // look before would leave SIGTERM's default action on a moment
-        // longer, and systemd sends one to what is left of a user unit as
-        // soon as the window's process has gone. Bytes other than "accepted"
-        // are the cause whatever the process does next.
+        // Learnt once the session's end has been asked, for its entry: the
+        // session first. Bytes other than "accepted" are the cause whatever
+        // the process does next.
         func cause(_ received: [UInt8]) -> () -> EndCause {
             guard received.isEmpty else { return { endCause(received: received, waitStatus: nil) } }
             return {
@@ -162,8 +160,13 @@ package enum GateWarden {
     }
 
     /// Only its two pipes and the standard streams open, and out of the window's session and process group, so SIGHUP, SIGINT and
-    /// SIGTERM sent to the terminal's group do not reach the warden; SIGHUP
-    /// and SIGINT sent to it alone are ignored too.
+    /// SIGTERM sent to the terminal's group do not reach the warden; SIGHUP,
+    /// SIGINT and SIGTERM sent to it alone are ignored too. SIGTERM above
+    /// all: systemd sends it to what is left of a user unit as soon as the
+    /// window's process has gone, which is exactly when the warden must end
+    /// the session (a run in four lost that race, issue 32). An
+    /// administrator's end-session command gets SIGTERM's default back
+    /// (SessionEndingCommand).
     private static func standAlone() {
         // Whatever else the window's process left open without close-on-exec
         // (a lock its starter holds, a test's pipe) is not the warden's to keep.
@@ -173,18 +176,16 @@ package enum GateWarden {
         if getsid(0) != getpid() { _ = setsid() }
         signal(SIGHUP, SIG_IGN)
         signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
     }
 
     private static func endSession(_ arguments: Arguments, why: String, cause: () -> EndCause) -> Int32 {
         StandardError.write("beckon: \(why); ending the session\n")
-        // The session's end may send SIGTERM here before the entry below is
-        // written; the warden exits right after it anyway. Not before an
-        // administrator's command, though: it would inherit the ignored signal.
-        if arguments.endSessionCommand == nil { signal(SIGTERM, SIG_IGN) }
+        // SIGTERM is ignored from the warden's start (standAlone): the
+        // session's end may send one before the entry below is written.
         do {
             let route = try SessionEnding(command: arguments.endSessionCommand).end()
-            signal(SIGTERM, SIG_IGN)
             StandardError.write("beckon: asked \(route) to end the session\n")
             let cause = cause()
             if let signal = cause.signal { StandardError.write("beckon: the gate's process was killed by SIG\(signal)\n") }

@@ -44,7 +44,10 @@ struct SessionEndingCommand {
         defer { signal(SIGCHLD, previous) }
         var pid: GPid = 0
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_DO_NOT_REAP_CHILD.rawValue)
-        guard g_spawn_async(nil, argv, nil, flags, nil, nil, &pid, &error) != 0 else {
+        // The warden ignores SIGTERM (GateWarden.standAlone); the command,
+        // an administrator's, gets it back, in the child before exec.
+        let restoreSIGTERM: GSpawnChildSetupFunc = { _ in _ = signal(SIGTERM, SIG_DFL) }
+        guard g_spawn_async(nil, argv, nil, flags, restoreSIGTERM, nil, &pid, &error) != 0 else {
             throw .notStarted(Self.message(error))
         }
         let (seconds, attoseconds) = timeout.components
