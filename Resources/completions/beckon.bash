@@ -65,6 +65,21 @@ _beckon() {
             opts=$("${COMP_WORDS[0]}" terms --help 2>/dev/null | grep -o -- '--[A-Za-z0-9-]*=\?' | sort -u)
             COMPREPLY=($(compgen -W "$opts" -- "$cur"))
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
+        elif [[ " ${COMP_WORDS[*]:2:COMP_CWORD-2} " == *" --managed "* ]]; then
+            # The managed ids: each beckon/terms.d/ID.conf of $XDG_CONFIG_DIRS
+            # (/etc/xdg when unset), as `beckon terms --managed` finds them.
+            local dir file ids=""
+            local IFS=:
+            for dir in ${XDG_CONFIG_DIRS:-/etc/xdg}; do
+                [[ $dir == /* ]] || continue
+                for file in "$dir"/beckon/terms.d/*.conf; do
+                    [[ -f $file ]] || continue
+                    file=${file##*/}
+                    ids+=" ${file%.conf}"
+                done
+            done
+            unset IFS
+            COMPREPLY=($(compgen -W "$ids" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

@@ -6,7 +6,7 @@ import Testing
 /// bash-completion would load it.
 @Suite(.guiHangLimit) struct CompletionTests {
     /// The words the completion offers for the command line `words`, the cursor on the last.
-    private func complete(_ words: [String]) throws -> [String] {
+    private func complete(_ words: [String], environment: [String: String]? = nil) throws -> [String] {
         let script = Products.packageRoot.appendingPathComponent("Resources/completions/beckon.bash").path
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
@@ -15,7 +15,7 @@ import Testing
             _beckon 2>/dev/null
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try run("/bin/bash", ["-c", program], deadline: 10)
+        let result = try run("/bin/bash", ["-c", program], environment: environment, deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -38,6 +38,22 @@ import Testing
         // bash splits `--window-icon=in` at the `=` (COMP_WORDBREAKS).
         #expect(try complete(["beckon", "--info", "--window-icon", "=", "in"]) == ["info"])
         #expect(try complete(["beckon", "--info", "--title", "=", ""]) == [])
+    }
+
+    /// After `terms --managed`, the ids an administrator configured, from the
+    /// same search path `--managed` reads (here `XDG_CONFIG_DIRS`).
+    @Test func managedIDsAfterManaged() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-completion-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/beckon/terms.d", withIntermediateDirectories: true)
+        for name in ["org.example.aup.conf", "org.example.banner.conf", "notes.md"] {
+            FileManager.default.createFile(atPath: base + "/beckon/terms.d/" + name, contents: Data("[Terms]\n".utf8))
+        }
+        let environment = ["XDG_CONFIG_DIRS": base]
+        #expect(try complete(["beckon", "terms", "--managed", "org.example."], environment: environment)
+                == ["org.example.aup", "org.example.banner"])
+        #expect(try complete(["beckon", "terms", "--managed", "--status", "org.example.b"], environment: environment)
+                == ["org.example.banner"])
     }
 
     /// Whether sourcing the completion registers it for `zenity`, with `zenity`
