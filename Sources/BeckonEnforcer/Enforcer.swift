@@ -116,11 +116,11 @@ public final class Enforcer {
             var info = stat()
             guard stat(path, &info) == 0 else { return path + " -" }
             return "\(path) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_mode)"
-        } + state_texts()
+        } + textStamps()
     }
 
     /// The texts' stamps too: a gate's file edited in place is a new text.
-    private func state_texts() -> [String] {
+    private func textStamps() -> [String] {
         state.gates.gates.flatMap { Array($0.terms.fileVariants) }.sorted().map { path in
             var info = stat()
             guard stat(path, &info) == 0 else { return path + " -" }
@@ -231,11 +231,11 @@ public final class Enforcer {
     func reloadIfChanged() {
         let current = stamp()
         guard current != configurationStamp else { return }
-        configurationStamp = current
         let (configuration, gates) = Self.loadConfiguration(configurationPath, configRoot, report: true)
         check = GateProcessCheck(paths: configuration.executables)
         StandardError.write("beckon-enforcer: configuration changed: \(gates.gates.count) gate(s), \(gates.brokenGates.count) broken\n")
         perform(state.configurationChanged(configuration, gates: gates, sessions: sessions, now: Self.now()))
+        // Taken again: the new gates' texts are part of it.
         configurationStamp = stamp()
     }
 

@@ -34,7 +34,8 @@ extension TermsCommand {
                 continue
             }
             // MARK: the enforcer follows this process from here (TermsCommand+Enforcer.swift)
-            let sha256 = merged.gate && !arguments.revoke ? try? terms.document().sha256 : nil
+            // The text's digest for the enforcer alone: not read again where none runs.
+            let sha256 = merged.gate && !arguments.revoke && enforcerLink() != nil ? try? terms.document().sha256 : nil
             if !arguments.revoke { reportToEnforcer(terms, .shown, sha256: sha256) }
             let code = try run(merged, harness: harness)
             if arguments.revoke {
