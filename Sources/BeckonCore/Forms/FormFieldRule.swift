@@ -1,3 +1,4 @@
+import BeckonIO
 import CGtk
 
 /// What a field must hold before the form's OK button can be pressed; the
@@ -68,8 +69,3 @@ public struct FormFieldRule: Sendable, Hashable {
     }
 }
 
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}
