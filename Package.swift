@@ -75,6 +75,11 @@ let package = Package(
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .executableTarget(name: "beckon-enforcer", dependencies: ["BeckonEnforcer"]),
 
+        // swiftDialog's vocabulary without a toolkit: `beckon dialog`'s options
+        // (one declaration each for the command line, JSON and the command
+        // file), the spec they build, the command file's commands, the answer.
+        .target(name: "BeckonLiveDialog", dependencies: ["BeckonIO", "BeckonJSON"]),
+
         // The dialog core and its kinds. Nonisolated async code runs on its
         // caller's actor: a dialog asked from @GtkActor stays on GTK's thread
         // instead of waking dispatch worker threads.
@@ -84,11 +89,17 @@ let package = Package(
         // the shields of the login gate, and the `Terms` API.
         .target(name: "BeckonTerms", dependencies: ["BeckonCore", "BeckonConsent", "CGtk", "CBeckonShim", "CCmark"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        // `beckon dialog`'s window and terminal prompt: a live dialog drawn from
+        // BeckonLiveDialog's spec, with the terms window's Markdown and shields.
+        .target(name: "BeckonLiveWindow", dependencies: ["BeckonCore", "BeckonTerms", "BeckonLiveDialog", "CGtk", "CBeckonShim"],
+                swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // What `import Beckon` gives a program: the dialogs, the terms window,
         // consent and the login gate, under the one name it had before the split.
-        .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON"]),
+        .target(name: "Beckon", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonIO", "BeckonJSON",
+                                              "BeckonLiveDialog", "BeckonLiveWindow"]),
         // The command line; BeckonVersion.swift is generated into it from VERSION.
         .target(name: "BeckonCLI", dependencies: ["BeckonCore", "BeckonTerms", "BeckonConsent", "BeckonLoginGate", "BeckonEnforcer",
+                                                "BeckonLiveDialog", "BeckonLiveWindow",
                                                 "BeckonIO", "BeckonJSON", "CGtk", "CBeckonShim"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")],
                 plugins: ["BeckonVersionPlugin"]),
@@ -110,6 +121,7 @@ let package = Package(
         // and login-gate tests build and run without GTK (scripts/check-modules).
         .testTarget(name: "BeckonConsentTests", dependencies: ["BeckonConsent", "BeckonIO", "BeckonJSON"]),
         .testTarget(name: "BeckonLoginGateTests", dependencies: ["BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
+        .testTarget(name: "BeckonLiveDialogTests", dependencies: ["BeckonLiveDialog", "BeckonJSON"]),
         .testTarget(name: "BeckonEnforcerTests", dependencies: ["BeckonEnforcer", "BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
         .testTarget(name: "BeckonTermsTests", dependencies: ["Beckon", "BeckonTerms", "CGtk", "CBeckonShim"]),
         .testTarget(name: "BeckonTests", dependencies: ["Beckon", "TermsWorkflow", "CGtk", "CBeckonShim"]),

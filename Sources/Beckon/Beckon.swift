@@ -7,5 +7,7 @@
 @_exported import BeckonCore
 @_exported import BeckonIO
 @_exported import BeckonJSON
+@_exported import BeckonLiveDialog
+@_exported import BeckonLiveWindow
 @_exported import BeckonLoginGate
 @_exported import BeckonTerms

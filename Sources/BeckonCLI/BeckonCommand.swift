@@ -2,7 +2,7 @@ import BeckonCore
 import BeckonLoginGate
 import Glibc
 
-/// The `beckon` command: zenity's dialogs, and `beckon terms`.
+/// The `beckon` command: zenity's dialogs, `beckon terms` and `beckon dialog`.
 public enum BeckonCommand {
     /// Runs the command for `arguments` (argv, program name first) and returns
     /// the process's exit code.
@@ -21,6 +21,9 @@ public enum BeckonCommand {
         // The gate's warden, started by `beckon terms --gate` (GateWarden.swift).
         if arguments.count > 1, arguments[1] == GateWarden.mode {
             return GateWarden.main(GateWarden.Arguments(Array(arguments.dropFirst(2))))
+        }
+        if arguments.count > 1, arguments[1] == "dialog" {
+            return DialogSubcommand.main(Array(arguments.dropFirst(2)))
         }
         if arguments.count > 1, arguments[1] == "terms" {
             return TermsCommand.main(Array(arguments.dropFirst(2)), harness: termsHarness)

@@ -5,7 +5,7 @@ import CGtk
 /// The shields of a login gate, one per monitor of the display, following
 /// the monitors as they are plugged in and out while the gate is shown.
 @GtkActor
-final class TermsShields {
+package final class TermsShields {
     private let display: OpaquePointer
     private(set) var shields: [TermsShield] = []
     private var isClosed = false
@@ -18,7 +18,7 @@ final class TermsShields {
 
     /// Shields every monitor of `owner`'s display, and each one added until
     /// ``close()`` or until `owner` goes.
-    init(for owner: UnsafeMutablePointer<GtkWidget>, named accessibleName: String,
+    package init(for owner: UnsafeMutablePointer<GtkWidget>, named accessibleName: String,
          changed: @escaping @GtkActor () -> Void) {
         display = gtk_widget_get_display(owner)
         self.accessibleName = accessibleName
@@ -72,7 +72,7 @@ final class TermsShields {
     }
 
     /// Takes every shield down; monitors added later get none.
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         for shield in shields { shield.destroy() }

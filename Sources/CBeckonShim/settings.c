@@ -24,3 +24,8 @@ gboolean beckon_settings_theme_is_high_contrast(void) {
   g_free(name);
   return high;
 }
+
+void beckon_settings_prefer_dark_theme(gboolean dark) {
+  GtkSettings *settings = gtk_settings_get_default();
+  if (settings) g_object_set(settings, "gtk-application-prefer-dark-theme", dark, NULL);
+}

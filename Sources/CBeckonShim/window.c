@@ -1,6 +1,7 @@
 /* GtkWindow and GtkWidget: X11 identity, parents, positions for real input. */
 #include "beckon_windows.h"
 #include "icons_loading.h"
+#include "beckon_callback_box.h"
 
 #include <string.h>
 #ifdef GDK_WINDOWING_X11
@@ -91,4 +92,26 @@ void beckon_window_set_default_size_within_screen(GtkWidget *window, int width, 
     if (height > area.height) height = area.height;
   }
   gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+}
+
+
+/* ---- a Ctrl+key watch ---------------------------------------------------- */
+
+/* "key-press-event" on the window, which runs before the focused widget's
+ * handlers: Ctrl (alone among the default modifiers) with the watched key, in
+ * either case so that Caps Lock does not hide it. */
+static gboolean on_control_key(GtkWidget *widget, GdkEventKey *event, gpointer data) {
+  (void)widget;
+  CallbackBox *box = data;
+  GdkModifierType mods = event->state & gtk_accelerator_get_default_mod_mask() & ~GDK_SHIFT_MASK;
+  if (mods != GDK_CONTROL_MASK) return FALSE;
+  if (gdk_keyval_to_lower(event->keyval) != (guint)GPOINTER_TO_UINT(box->extra)) return FALSE;
+  return callback_box_call(box, (int)event->keyval, 0) != 0;
+}
+
+void beckon_window_watch_control_key(GtkWidget *window, unsigned int keyval, BeckonCallback func,
+                                     void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  box->extra = GUINT_TO_POINTER(gdk_keyval_to_lower(keyval));
+  g_signal_connect_data(window, "key-press-event", G_CALLBACK(on_control_key), box, callback_box_closure_unref, 0);
 }

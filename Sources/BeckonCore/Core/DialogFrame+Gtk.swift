@@ -83,7 +83,7 @@ extension DialogFrame {
     /// `gtk_widget_show_all` on what it adds). `centered` puts it in the middle
     /// of the screen, as zenity does for a calendar, a list and a form.
     @GtkActor
-    func makeDialog(
+    package func makeDialog(
         centered: Bool = false
     ) -> (dialog: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>) {
         let dialog = gtk_dialog_new()!

@@ -52,7 +52,7 @@ package enum TerminalText {
 
     /// Plain `text`, printable, in lines of at most `width` cells, broken at
     /// spaces where it can be and anywhere where it cannot; "\n" starts a line.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         let text = printable(text)
         var lines: [String] = []
@@ -91,7 +91,7 @@ package enum TerminalText {
     /// for text that must stay on one line. Every piece of content goes
     /// through this before it reaches the terminal; beckon's own styles and
     /// cursor moves are added after.
-    static func printable(_ text: String, lineBreaks: Bool = true) -> String {
+    package static func printable(_ text: String, lineBreaks: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

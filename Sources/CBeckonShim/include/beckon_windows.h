@@ -25,6 +25,14 @@ gboolean beckon_window_attach_to_xid(GtkWidget *window, unsigned long xid);
  * C: it uses icons.c, which is C (beckon_icons.h says why). */
 void beckon_window_set_icon(GtkWidget *window, const char *icon);
 
+/* Calls back when Ctrl and `keyval` (a lower-case letter or a digit, any
+ * layout's shift state) are pressed in `window`, before its widgets see them:
+ * `beckon dialog --quitkey`. The callback's return says whether the key was
+ * taken.
+ * C: a "key-press-event" handler reads GdkEventKey, its state and keyval. */
+void beckon_window_watch_control_key(GtkWidget *window, unsigned int keyval, BeckonCallback func,
+                                     void *user_data, GDestroyNotify destroy);
+
 /* Gets the work area (the screen without panels) of the primary monitor of
  * `widget`'s display, or its first monitor. FALSE when there is none.
  * C: fills a GdkRectangle, and the shim's own message dialog measures with it. */
@@ -76,6 +84,11 @@ int beckon_settings_swap_double_click_time(int milliseconds);
  * HighContrastInverse, by GTK_THEME or the setting).
  * C: gtk-theme-name has no getter but g_object_get, variadic. */
 gboolean beckon_settings_theme_is_high_contrast(void);
+
+/* Asks the theme for its dark or its light variant (`beckon dialog
+ * --appearance`), whatever the desktop prefers.
+ * C: gtk-application-prefer-dark-theme has no setter but g_object_set, variadic. */
+void beckon_settings_prefer_dark_theme(gboolean dark);
 
 /* ---- AtkObject (accessible.c) ------------------------------------------ */
 

@@ -1,0 +1,32 @@
+import BeckonLiveDialog
+
+/// `beckon dialog --help`: every option of the table, grouped as swiftDialog's
+/// documentation groups them, with what Linux makes of it.
+enum DialogHelp {
+    static var text: String {
+        var lines = [
+            "Usage: beckon dialog [OPTION…]",
+            "",
+            "A dialog in swiftDialog's vocabulary that a script can change while it is shown:",
+            "write 'key: value' lines to the command file ($XDG_RUNTIME_DIR/beckon/dialog.log,",
+            "or --commandfile FILE). Exit codes: 0 button 1, 2 button 2, 3 info button,",
+            "4 timer or --timeout, 5 quit:, 10 the quit key, 201 image not found,",
+            "202 file not found, 255 an error. See docs/dialog.md.",
+            "",
+        ]
+        for option in LiveDialogOption.all {
+            let value: String = switch option.shape {
+            case .flag: ""
+            case .text(let placeholder), .repeated(let placeholder): " " + placeholder
+            case .optionalText(let placeholder, _): " [" + placeholder + "]"
+            }
+            let short = option.short.map { ", -\($0)" } ?? ""
+            var line = "  --\(option.name)\(short)\(value)"
+            line = line.count < 34 ? line + String(repeating: " ", count: 34 - line.count) : line + "\n" + String(repeating: " ", count: 34)
+            var help = option.help
+            if case .notApplicable(let why) = option.support { help += " (ignored: \(why))" }
+            lines.append(line + help)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
