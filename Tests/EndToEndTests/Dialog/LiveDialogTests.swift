@@ -1,0 +1,165 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// `beckon dialog` on a real window: the command-file flow of a setup script,
+/// JSON in, the exit codes of swiftDialog's table, and hostile command files,
+/// each answered by real keys with stdout and the exit code checked.
+@Suite(.serialized, .guiHangLimit) struct LiveDialogTests {
+    /// The flow of swiftDialog's "Setup Your Mac" scripts: twenty rows moving
+    /// through every status, progress with its text, the info box, and
+    /// button 1 held until `button1: enable`; then a typed name and Return.
+    @Test func setupFlowOfTwentyRowsAnsweredByRealKeys() throws {
+        try X11.require()
+        let rows = (1...20).map { "Step \($0)" }
+        let run = try LiveDialogRun(["--title", "Setting up", "--message", "Installing **your** software",
+                                     "--progress", "20", "--button1text", "Done", "--button1disabled",
+                                     "--textfield", "Name,required"] + rows.flatMap { ["--listitem", $0] })
+        let finals = ["success", "fail", "error", "pending"]
+        var lines: [String] = []
+        for (index, row) in rows.enumerated() {
+            lines.append("listitem: index: \(index), status: wait, statustext: Waiting")
+            lines.append("listitem: title: \(row), status: progress, progress: 50, statustext: Installing")
+            lines.append("progresstext: \(row)")
+            lines.append("progress: increment")
+            lines.append("listitem: \(row): \(finals[index % finals.count])")
+            lines.append("infobox: + \(row) done")
+        }
+        try run.send(lines)
+        try run.settle()
+        // Button 1 is enabled by the script; the empty required field still
+        // holds it until a name is typed.
+        try run.send(["button1: enable"])
+        try run.settle("enabled")
+        try run.keys("ctrl+a")
+        try Xdotool.type("Ada")
+        try run.keys("Return")
+        let result = run.finish()
+        #expect(result.exitCode == 0 && result.stdout == "Name : Ada\n", "\(result)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    /// JSON in, with every key type swiftDialog's "JSON Configuration" shows,
+    /// and the answer out as JSON.
+    @Test func jsonInWithEveryKeyTypeAndJSONOut() throws {
+        try X11.require()
+        let json = """
+        {"title": "From JSON", "message": "Line one\\nLine two", "hideicon": true, "width": 600, "timer": 120,
+         "button1text": "Continue", "button2": true,
+         "textfield": ["Given", {"title": "Secret", "secure": true, "name": "pw", "value": "s3"}],
+         "checkbox": [{"label": "Agree", "checked": true}, {"label": "Later"}],
+         "selectitems": [{"title": "Colour", "values": ["red", "green"], "default": "green"}],
+         "listitem": ["One", {"title": "Two", "status": "success"}], "json": true}
+        """
+        let run = try LiveDialogRun(["--title", "overridden", "--jsonstring", json])
+        #expect(try run.title() == "From JSON")
+        try run.keys("Return")
+        let result = run.finish()
+        let expected = """
+        {
+          "Given" : "",
+          "pw" : "s3",
+          "SelectedOption" : "green",
+          "SelectedIndex" : 1,
+          "Colour" : {
+            "selectedValue" : "green",
+            "selectedIndex" : 1
+          },
+          "Agree" : true,
+          "Later" : false
+        }
+
+        """
+        #expect(result.exitCode == 0 && result.stdout == expected, "\(result)")
+    }
+
+    struct Ending: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments: [String]
+        /// Command-file lines sent once the window shows.
+        var lines: [String] = []
+        /// Keys pressed after them.
+        var keys: [String] = []
+        var exitCode: Int32
+        var testDescription: String { name }
+    }
+
+    static let endings: [Ending] = [
+        Ending(name: "Return is button 1", arguments: ["--message", "m"], keys: ["Return"], exitCode: 0),
+        Ending(name: "Escape is button 2", arguments: ["--button2"], keys: ["Escape"], exitCode: 2),
+        Ending(name: "quit: in the command file", arguments: [], lines: ["quit:"], exitCode: 5),
+        Ending(name: "the timer", arguments: ["--timer", "1"], exitCode: 4),
+        Ending(name: "Ctrl+Q, the quit key", arguments: [], keys: ["ctrl+q"], exitCode: 10),
+        Ending(name: "Ctrl+X with --quitkey x", arguments: ["--quitkey", "x"], keys: ["ctrl+x"], exitCode: 10),
+        Ending(name: "Beckon's --timeout", arguments: ["--timeout", "1"], exitCode: 4),
+    ]
+
+    @Test(arguments: endings) func endsWithSwiftDialogsExitCode(_ ending: Ending) throws {
+        try X11.require()
+        let run = try LiveDialogRun(ending.arguments)
+        if !ending.lines.isEmpty { try run.send(ending.lines) }
+        if !ending.keys.isEmpty { try run.keys(ending.keys.joined(separator: " ")) }
+        let result = run.finish()
+        #expect(!result.timedOut && result.exitCode == ending.exitCode, "\(result)")
+    }
+
+    /// Garbage, invalid UTF-8, a 10 MB line and 100,000 commands as fast as a
+    /// file takes them: each bad line a warning naming it, the window still
+    /// answering, memory bounded.
+    @Test func hostileCommandFileNeverBlocksTheWindow() throws {
+        try X11.require()
+        let run = try LiveDialogRun(["--listitem", "Row", "--progress", "100000"])
+        try run.send(["no colon here", "nosuch: value", "listitem: Missing: success"])
+        try run.send(bytes: Array("message: caf".utf8) + [0xE9, 0xFF] + Array("\n".utf8))
+        try run.send(bytes: Array("message: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 10 << 20) + [10])
+        var flood = ""
+        for index in 0..<100_000 { flood += index % 2 == 0 ? "progress: increment\n" : "listitem: Row: \(index)\n" }
+        try run.send(bytes: Array(flood.utf8))
+        try run.settle(seconds: 60)
+        let peak = try String(contentsOfFile: "/proc/\(run.process.pid)/status", encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        try run.keys("Return")
+        let result = run.finish()
+        #expect(result.exitCode == 0, "\(result)")
+        for expected in ["line 1: not a command", "line 2: unknown command 'nosuch'",
+                         "line 3: listitem: no row titled 'Missing'", "line 4: not UTF-8",
+                         "line 5: longer than 65536 bytes; ignored"] {
+            #expect(result.stderr.contains(expected), "stderr lacks \(expected): \(result.stderr.prefix(2000))")
+        }
+        // A 10 MB line is never held whole, nor are 100,000 updates.
+        #expect(peak > 0 && peak < 200 * 1024, "peak RSS \(peak) KiB")
+    }
+
+    @Test func aCommandFileOthersCanWriteIsRefused() throws {
+        let directory = TestRunDirectory.make("live-dialog-refused")
+        let path = directory + "/shared.log"
+        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o666])
+        chmod(path, 0o666)
+        let result = try RunningProcess(Products.beckon, ["dialog", "--commandfile", path]).wait(deadline: 20)
+        #expect(result.exitCode == 255, "\(result)")
+        #expect(result.stderr.contains("refused: other users can write to it"), "\(result)")
+    }
+
+    struct Failure: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var exitCode: Int32
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let failures: [Failure] = [
+        Failure(arguments: ["--titel", "x"], exitCode: 255, stderr: "--titel: not an option of beckon dialog Did you mean --title?"),
+        Failure(arguments: ["--icon", "/nonexistent/icon.png"], exitCode: 201, stderr: "--icon /nonexistent/icon.png: image not found"),
+        Failure(arguments: ["--jsonfile", "/nonexistent.json"], exitCode: 202, stderr: "--jsonfile /nonexistent.json: cannot be read"),
+        Failure(arguments: ["--jsonstring", #"{"ontop": "often"}"#], exitCode: 255, stderr: #"JSON key "ontop": wants true or false, not a string"#),
+        Failure(arguments: ["--width", "wide"], exitCode: 255, stderr: "--width: wants a whole number from 100 to 16384, not 'wide'"),
+    ]
+
+    /// Errors before any window, each with its code and a message that says what.
+    @Test(arguments: failures) func refusedBeforeAnyWindow(_ failure: Failure) throws {
+        let result = try RunningProcess(Products.beckon, ["dialog"] + failure.arguments,
+                                        environment: ["DISPLAY": ""]).wait(deadline: 20)
+        #expect(result.exitCode == failure.exitCode && result.stderr == "beckon dialog: \(failure.stderr)\n", "\(result)")
+    }
+}
