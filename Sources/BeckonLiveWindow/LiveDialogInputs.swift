@@ -29,10 +29,19 @@ final class LiveDialogInputs {
     }
 
     func pack(into box: UnsafeMutablePointer<GtkWidget>) {
-        let grid = gtk_grid_new()!
-        gtk_grid_set_row_spacing(grid.cast(), 6)
-        gtk_grid_set_column_spacing(grid.cast(), 12)
-        var row: Int32 = 0
+        // Rows of a vertical box, not a GtkGrid: a grid gives AT-SPI its
+        // children last first, and a screen reader would read the form upwards.
+        let grid = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let labels = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
+        func attach(_ label: UnsafeMutablePointer<GtkWidget>?, _ field: UnsafeMutablePointer<GtkWidget>) {
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            if let label {
+                gtk_size_group_add_widget(labels, label)
+                gtk_box_pack_start(line.cast(), label, 0, 0, 0)
+            }
+            gtk_box_pack_start(line.cast(), field, 1, 1, 0)
+            gtk_box_pack_start(grid.cast(), line, 0, 0, 0)
+        }
         for field in spec.textFields {
             let label = gtk_label_new_with_mnemonic(field.required ? "\(field.title) *" : field.title)!
             gtk_label_set_xalign(label.cast(), 1)
@@ -45,15 +54,12 @@ final class LiveDialogInputs {
             gtk_widget_set_hexpand(entry, 1)
             GtkAccessible.label(entry, by: label)
             GtkSignal.connect(entry, "changed") { [weak self] in self?.refreshButton1() }
-            gtk_grid_attach(grid.cast(), label, 0, row, 1, 1)
-            gtk_grid_attach(grid.cast(), entry, 1, row, 1, 1)
+            attach(label, entry)
             entries.append(entry)
-            row += 1
         }
         for select in spec.selects {
             let label = gtk_label_new(select.title)!
             gtk_label_set_xalign(label.cast(), 1)
-            gtk_grid_attach(grid.cast(), label, 0, row, 1, 1)
             let chosen = select.defaultValue.flatMap { select.values.firstIndex(of: $0) } ?? -1
             if select.style == .radio {
                 let group = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -67,7 +73,7 @@ final class LiveDialogInputs {
                 }
                 GtkAccessible.name(group, select.title)
                 for radio in radios { GtkSignal.connect(radio, "toggled") { [weak self] in self?.refreshButton1() } }
-                gtk_grid_attach(grid.cast(), group, 1, row, 1, 1)
+                attach(label, group)
                 selects.append(.radios(radios))
             } else {
                 let combo = gtk_combo_box_text_new()!
@@ -75,26 +81,26 @@ final class LiveDialogInputs {
                 gtk_combo_box_set_active(combo.cast(), Int32(chosen))
                 GtkAccessible.name(combo, select.title)
                 GtkSignal.connect(combo, "changed") { [weak self] in self?.refreshButton1() }
-                gtk_grid_attach(grid.cast(), combo, 1, row, 1, 1)
+                GtkAccessible.label(combo, by: label)
+                attach(label, combo)
                 selects.append(.combo(combo))
             }
-            row += 1
         }
         for box in spec.checkboxes {
             let check = gtk_check_button_new_with_label(box.label)!
             gtk_toggle_button_set_active(check.cast(), box.checked ? 1 : 0)
             gtk_widget_set_sensitive(check, box.disabled ? 0 : 1)
             GtkSignal.connect(check, "toggled") { [weak self] in self?.refreshButton1() }
-            gtk_grid_attach(grid.cast(), check, 0, row, 2, 1)
+            attach(nil, check)
             checks.append(check)
-            row += 1
         }
         gtk_label_set_xalign(problem.cast(), 0)
         gtk_label_set_line_wrap(problem.cast(), 1)
         gtk_style_context_add_class(gtk_widget_get_style_context(problem), "error")
         GtkAccessible.markAsStatus(problem)
-        gtk_grid_attach(grid.cast(), problem, 0, row, 2, 1)
+        attach(nil, problem)
         gtk_box_pack_start(box.cast(), grid, 0, 0, 0)
+        g_object_unref(UnsafeMutableRawPointer(labels))
         gtk_widget_show_all(grid)
         gtk_widget_hide(problem)
         if let first = entries.first { gtk_widget_grab_focus(first) }

@@ -132,9 +132,11 @@ final class LiveDialogWindow {
         gtk_widget_show(helpLabel)
         gtk_menu_button_set_popover(helpButton.cast(), popover)
         GtkSignal.connect(infoButton, "clicked") { [weak self] in self?.infoPressed() }
-        for widget in [helpButton, infoButton, infoTextLabel] {
+        // First in the row, so that a screen reader reads them where they are: left of the buttons.
+        for (position, widget) in [helpButton, infoButton, infoTextLabel].enumerated() {
             gtk_box_pack_start(actions.cast(), widget, 0, 0, 0)
             gtk_button_box_set_child_secondary(actions.cast(), widget, 1)
+            gtk_box_reorder_child(actions.cast(), widget, Int32(position))
         }
     }
 
