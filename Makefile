@@ -115,7 +115,7 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
-	# Managed terms at login (docs/terms.md, "For administrators"): one script, run by an XDG
+	# Managed terms at login (docs/administrators.md, "Running the gates at login"): one script, run by an XDG
 	# autostart entry (desktops that start autostart entries themselves) and a systemd user unit.
 	install -d $(DESTDIR)$(PREFIX)/libexec/beckon $(DESTDIR)$(SYSCONFDIR)/xdg/autostart $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|/usr/bin/beckon|$(PREFIX)/bin/beckon|g' packaging/beckon-login-terms >$(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms
@@ -124,12 +124,12 @@ install: release
 	  >$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-login-terms.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
-	# The enforcer (docs/terms.md, "The enforcer"): the system service that holds the login gate.
+	# The enforcer (docs/administrators.md, "The enforcer"): the system service that holds the login gate.
 	install -Dm755 $(BIN)/beckon-enforcer $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-enforcer
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-enforcer.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
-	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/terms.md).
+	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/audit.md).
 	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
 # A Debian package (scripts/make-deb): the route the README shows first.
