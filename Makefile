@@ -46,10 +46,12 @@ $(STATIC_CXX)/.done:
 # Every Swift test, suite by suite on BECKON_TEST_SHARDS private displays
 # (scripts/run-tests), beside the short fuzz: most of a GUI test is waiting for
 # a window or an exit, so the displays' waits overlap.
-# scripts/check-modules first: the consent and login-gate modules must not reach GTK.
+# scripts/check-modules first: the consent and login-gate modules must not reach GTK;
+# scripts/check-doc-links: every relative link and anchor in README.md and docs/ resolves.
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/check-modules
+	scripts/check-doc-links
 	$(MAKE) --no-print-directory -j 2 test-suites fuzz-short
 
 test-suites:
