@@ -111,6 +111,8 @@ soak: deps
 install: release
 	install -Dm755 $(BIN)/beckon $(DESTDIR)$(PREFIX)/bin/beckon
 	install -Dm644 Resources/beckon.1 $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1
+	install -Dm644 Resources/beckon-terms.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/beckon-terms.conf.5
+	install -Dm644 Resources/beckon-enforcer.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/beckon-enforcer.conf.5
 	install -Dm644 Resources/completions/beckon.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon
 	install -Dm644 Resources/terms/sample-terms.md $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md
 	install -Dm644 Resources/beckon-json.schema.json $(DESTDIR)$(PREFIX)/share/beckon/beckon-json.schema.json
@@ -144,6 +146,8 @@ deb-check: release
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/beckon $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/beckon-terms.conf.5 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/beckon-enforcer.conf.5 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon \
 	  $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop \
 	  $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md \
