@@ -1,7 +1,7 @@
 import BeckonCore
 import BeckonConsent
 
-// MARK: --audit: the consent events in the journal (docs/terms.md, "Auditing consent")
+// MARK: --audit: the consent events in the journal (docs/audit.md, "Auditing consent")
 
 extension TermsCommand {
     /// `--audit`: prints the events the query keeps as a table, JSON lines or
