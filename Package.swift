@@ -110,6 +110,7 @@ let package = Package(
         .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
         .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),
+        .executableTarget(name: "SetupMachine", dependencies: ["Beckon"], path: "Examples/SetupMachine"),
         // Soak, memory and idle-CPU checks of the dialog lifecycle, as a process of its own.
         .executableTarget(name: "BeckonSoak", dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestEndings"],
                           path: "Tests/Soak"),
@@ -141,7 +142,7 @@ let package = Package(
                     dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport", "BeckonTestEndings"]),
         // The built executables driven as processes, side by side with zenity.
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["beckon", "beckon-enforcer", "TermsWorkflow", "Ask", "BeckonSoak", "BeckonTermsHarness",
+                    dependencies: ["beckon", "beckon-enforcer", "TermsWorkflow", "Ask", "SetupMachine", "BeckonSoak", "BeckonTermsHarness",
                                    "BeckonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

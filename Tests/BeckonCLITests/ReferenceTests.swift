@@ -61,6 +61,12 @@ import Testing
         }
     }
 
+    /// docs/dialog.md lists every option of `beckon dialog` with how Linux takes it.
+    @Test func theDialogPageListsEveryOptionOfTheTable() throws {
+        let block = try generatedBlock("docs/dialog.md", marker: "DIALOG OPTIONS")
+        #expect(block == ZenityReference.text(.dialogMarkdown), "docs/dialog.md is stale: run scripts/generate-reference")
+    }
+
     /// The build's version is VERSION's (the plugin generates it), and every
     /// man page's header says the same.
     @Test func theBinaryAndTheManPagesCarryVERSION() throws {

@@ -29,4 +29,34 @@ enum DialogHelp {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// docs/dialog.md's table: every option of swiftDialog's "Command Line
+    /// Options" page (and Beckon's few), what it takes, whether a command-file
+    /// line can set it, and how far Linux supports it.
+    static var markdown: String {
+        var lines = ["| option | value | command file | on Linux |", "|---|---|---|---|"]
+        for option in LiveDialogOption.all {
+            let value: String = switch option.shape {
+            case .flag: "—"
+            case .text(let placeholder): "`\(placeholder)`"
+            case .repeated(let placeholder): "`\(placeholder)`, repeatable"
+            case .optionalText(let placeholder, _): "`[\(placeholder)]`"
+            }
+            let support: String = switch option.support {
+            case .supported: option.help.hasPrefix("Beckon:") ? "Beckon's own: " + option.help.dropFirst(8) : "supported"
+            case .differently(let how): "supported differently: \(how)"
+            case .notApplicable(let why): "not applicable: \(why)"
+            }
+            let live = option.live && !isNotApplicable(option) ? "yes" : "—"
+            let names = (["--" + option.name] + option.aliases.map { "--" + $0 } + (option.short.map { ["-" + $0] } ?? []))
+                .map { "`\($0)`" }.joined(separator: ", ")
+            lines.append("| \(names) | \(value) | \(live) | \(support.replacing("|", with: "\\|")) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func isNotApplicable(_ option: LiveDialogOption) -> Bool {
+        if case .notApplicable = option.support { return true }
+        return false
+    }
 }

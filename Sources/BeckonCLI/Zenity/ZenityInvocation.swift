@@ -34,4 +34,6 @@ enum ReferenceFormat: String, Sendable, CaseIterable {
     case manTermsConf = "man-terms-conf"
     /// beckon-enforcer.conf(5)'s keys of /etc/beckon/enforcer.conf (roff).
     case manEnforcerConf = "man-enforcer-conf"
+    /// docs/dialog.md's table of every swiftDialog option and how Linux takes it (Markdown).
+    case dialogMarkdown = "dialog-markdown"
 }

@@ -15,6 +15,7 @@ enum ZenityReference {
         case .manTerms: TermsReference.options()
         case .manTermsConf: TermsReference.keys(ManagedTerms.keys)
         case .manEnforcerConf: TermsReference.keys(EnforcerConfiguration.keys)
+        case .dialogMarkdown: DialogHelp.markdown
         }
     }
 

@@ -162,4 +162,27 @@ import Testing
                                         environment: ["DISPLAY": ""]).wait(deadline: 20)
         #expect(result.exitCode == failure.exitCode && result.stderr == "beckon dialog: \(failure.stderr)\n", "\(result)")
     }
+
+    /// Examples/SetupMachine (Swift) and Examples/setup-machine.sh (the
+    /// command file): Continue answers only once every check ran, so Return
+    /// is pressed until the program ends, and it ends with 0.
+    @Test(arguments: ["swift", "shell"]) func theSetupExamplesAnswerOnceEveryCheckRan(_ kind: String) throws {
+        try X11.require()
+        let runtime = TestRunDirectory.make("live-dialog-example") + "/\(kind)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let path = Products.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let program = kind == "swift" ? Products.setupMachine
+            : Products.packageRoot.appendingPathComponent("Examples/setup-machine.sh").path
+        let process = try RunningProcess(program, [], environment: ["XDG_RUNTIME_DIR": runtime, "PATH": path])
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL) } }
+        let window = try #require(try Xdotool.waitForWindow(name: "Set up this machine", seconds: 20, process: process),
+                                  "no window: \(process.wait(deadline: 1))")
+        try poll("Continue to answer Return", seconds: 30, every: 0.3, {
+            try? Xdotool.focus(window, thenKey: ["Return"])
+            return process.process.isRunning
+        }, until: { !$0 })
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
+    }
 }

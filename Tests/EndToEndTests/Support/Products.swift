@@ -14,6 +14,7 @@ enum Products {
     static var beckon: String { directory.appendingPathComponent("beckon").path }
     static var termsWorkflow: String { directory.appendingPathComponent("TermsWorkflow").path }
     static var ask: String { directory.appendingPathComponent("Ask").path }
+    static var setupMachine: String { directory.appendingPathComponent("SetupMachine").path }
     /// `beckon terms` answered by a script instead of a window (Tests/TermsHarness).
     static var termsHarness: String { directory.appendingPathComponent("BeckonTermsHarness").path }
     static var enforcer: String { directory.appendingPathComponent("beckon-enforcer").path }
