@@ -50,7 +50,9 @@ enum DialogHelp {
             let live = option.live && !isNotApplicable(option) ? "yes" : "—"
             let names = (["--" + option.name] + option.aliases.map { "--" + $0 } + (option.short.map { ["-" + $0] } ?? []))
                 .map { "`\($0)`" }.joined(separator: ", ")
-            lines.append("| \(names) | \(value) | \(live) | \(support.replacing("|", with: "\\|")) |")
+            // A bar inside a cell, even in code, ends the cell in GitHub's tables.
+            let cells = [names, value, live, String(support)].map { $0.replacing("|", with: "\\|") }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
