@@ -25,9 +25,10 @@ final class CommandFileFollower {
     private var cutLinesSeen = 0
     private var inotify: Int32 = -1
     private var sources: [guint] = []
-    /// At most this much is read per turn of the loop, so input and redraws
-    /// go between reads however fast the writer is.
-    private static let readBudget = 256 * 1024
+    /// The work one turn of the loop may do: a quarter of a frame.
+    private static let timeBudget = Duration.milliseconds(4)
+    /// Whether an idle is already set to go on reading a file.
+    private var continuing = false
 
     init(file: CommandFile, spec: LiveDialogSpec, sink: LiveDialogSink, context: LiveDialogContext) {
         self.file = file
@@ -68,26 +69,35 @@ final class CommandFileFollower {
         while read(inotify, &buffer, buffer.count) > 0 {}
     }
 
-    /// Reads what is there, up to the budget, and applies it; true keeps watching.
+    /// Reads what is there, for at most ``timeBudget`` of work a turn, and
+    /// applies it; true keeps watching. What is left waits for the next turn
+    /// of the loop (the FIFO's watch fires again; a file gets an idle), so
+    /// input, timers and redraws go between however fast the writer is.
     private func readAvailable() -> Bool {
         guard !sink.isStopped else { return false }
         if !file.isFIFO { rewindIfTruncated() }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var total = 0
+        let started = ContinuousClock.now
+        var buffer = [UInt8](repeating: 0, count: 8 * 1024)
         var changed = false
-        while total < Self.readBudget {
+        var more = false
+        while true {
             let count = buffer.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }
-            total += count
             let lines = buffer.withUnsafeBytes { splitter.lines(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             for line in lines { changed = apply(line) || changed }
-            if !sink.isStopped && changed && total >= Self.readBudget { break }
+            if sink.isStopped { return false }
+            if ContinuousClock.now - started > Self.timeBudget {
+                more = true
+                break
+            }
         }
         if changed { sink.receive(.spec(spec)) }
-        if total >= Self.readBudget {
-            // More is waiting: come back after the window had its turn.
+        if more && !file.isFIFO && !continuing {
+            continuing = true
             GtkSource.idle { [weak self] in
-                _ = self?.readAvailable()
+                guard let self else { return false }
+                continuing = false
+                _ = readAvailable()
                 return false
             }
         }
