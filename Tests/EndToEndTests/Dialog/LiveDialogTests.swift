@@ -185,4 +185,40 @@ import Testing
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
     }
+
+    /// A writer that never stops (50 MB of commands, more than beckon reads in
+    /// the time) holds neither `--timeout` nor the quit key back.
+    @Test(arguments: ["--timeout", "quit key"]) func aFloodHoldsNeitherTheTimeoutNorTheQuitKey(_ way: String) throws {
+        try X11.require()
+        let run = try LiveDialogRun(way == "--timeout" ? ["--timeout", "2", "--progress", "100"] : ["--progress", "100"])
+        let path = run.commandFile
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            let chunk = Data(String(repeating: "progress: increment\nprogresstext: flooding\n", count: 2500).utf8)
+            var written = 0
+            while written < 50 << 20 {
+                guard (try? handle.seekToEnd()) != nil, (try? handle.write(contentsOf: chunk)) != nil else { break }
+                written += chunk.count
+            }
+            try? handle.close()
+        }
+        writer.start()
+        if way == "quit key" { try run.keys("ctrl+q") }
+        let result = run.finish(deadline: 20)
+        #expect(!result.timedOut && result.exitCode == (way == "--timeout" ? 4 : 10), "\(result)")
+    }
+
+    /// `--blurscreen` covers every monitor with Beckon's shields, under the dialog.
+    @Test func blurscreenCoversTheScreenWithShields() throws {
+        try X11.require()
+        let run = try LiveDialogRun(["--title", "Shielded", "--blurscreen"])
+        let shields = try poll("a shield window", seconds: 10, { (try? Xdotool.search(["--name", "^beckon-shield$"])) ?? [] },
+                               until: { !$0.isEmpty })
+        let screen = try Xdotool.screenSize()
+        let frame = try Xdotool.geometry(of: shields[0])
+        #expect(frame.width == screen.width && frame.height == screen.height, "shield \(frame), screen \(screen)")
+        // The dialog keeps the focus over its shields: the key goes to it unaimed.
+        try Xdotool.key("Return")
+        #expect(run.finish().exitCode == 0)
+    }
 }
