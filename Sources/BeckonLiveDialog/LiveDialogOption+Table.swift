@@ -134,28 +134,28 @@ extension LiveDialogOption {
 
     static let inputs: [LiveDialogOption] = [
         .repeated("textfield", "LABEL[,MODIFIERS]",
-                  help: "A text field: required, secure, editor, prompt=, value=, regex=, regexerror=, name=", live: false) {
+                  help: "A text field: required, secure, editor, prompt=, value=, regex=, regexerror=, name=") {
             spec, value, _ throws(LiveDialogError) in spec.textFields.append(try .init(value))
         },
         .flag("textfieldlivevalidation", help: "Show whether a field's regex holds as it is typed") { spec, on in
             spec.liveValidation = on
         },
-        .repeated("checkbox", "LABEL[,checked][,disabled][,enableButton1]", help: "A checkbox", live: false) {
+        .repeated("checkbox", "LABEL[,checked][,disabled][,enableButton1]", help: "A checkbox") {
             spec, value, _ throws(LiveDialogError) in spec.checkboxes.append(try .init(value))
         },
         .notApplicable("checkboxstyle", .text("checkbox|switch"), help: "Checkboxes as switches",
                        why: "a switch is GNOME's for settings that apply at once; a dialog's choices apply at OK"),
         .repeated("selecttitle", "TITLE[,radio][,required][,searchable][,multiselect][,name=…]",
-                  help: "A select list's title", live: false) { spec, value, _ throws(LiveDialogError) in
+                  help: "A select list's title") { spec, value, _ throws(LiveDialogError) in
             spec.selects.append(try .init(value))
         },
-        .repeated("selectvalues", "A,B,C", help: "The values of the next select list", live: false) { spec, value, _ throws(LiveDialogError) in
+        .repeated("selectvalues", "A,B,C", help: "The values of the next select list") { spec, value, _ throws(LiveDialogError) in
             let values = try value.text("--selectvalues").split(separator: ",").map { String($0.trimmingWhitespace) }
             let index = spec.selects.firstIndex { $0.values.isEmpty } ?? spec.selects.endIndex
             if index == spec.selects.endIndex { spec.selects.append(.init(title: "")) }
             spec.selects[index].values = values
         },
-        .repeated("selectdefault", "VALUE", help: "The default of the next select list", live: false) { spec, value, _ throws(LiveDialogError) in
+        .repeated("selectdefault", "VALUE", help: "The default of the next select list") { spec, value, _ throws(LiveDialogError) in
             let text = try value.text("--selectdefault")
             let index = spec.selects.firstIndex { $0.defaultValue == nil } ?? spec.selects.endIndex
             if index == spec.selects.endIndex { spec.selects.append(.init(title: "")) }

@@ -157,7 +157,7 @@ extension LiveDialogSpec {
         case "progress", "progresstext": .progress
         case "width", "height", "small", "big", "position", "ontop", "resizable", "appearance", "mini", "style",
              "blurscreen": .window
-        case "textfieldlivevalidation": .inputs
+        case "textfieldlivevalidation", "textfield", "checkbox", "selecttitle", "selectvalues", "selectdefault": .inputs
         default: .buttons
         }
     }

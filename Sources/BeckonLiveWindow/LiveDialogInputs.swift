@@ -3,13 +3,16 @@ import BeckonLiveDialog
 import CBeckonShim
 import CGtk
 
-/// The text fields, select lists and checkboxes of a live dialog: built once
-/// from the first spec (swiftDialog adds no inputs while shown), checked when
-/// button 1 is pressed, and read at the end.
+/// The text fields, select lists and checkboxes of a live dialog: built from
+/// the spec, built again when a command adds one (what was typed, ticked and
+/// chosen is kept, by key), checked before button 1 can be pressed, and read
+/// at the end.
 @GtkActor
 final class LiveDialogInputs {
     private unowned let window: LiveDialogWindow
-    private let spec: LiveDialogSpec
+    private var spec: LiveDialogSpec
+    private var box: UnsafeMutablePointer<GtkWidget>?
+    private var grid: UnsafeMutablePointer<GtkWidget>?
     private var entries: [UnsafeMutablePointer<GtkWidget>] = []
     /// Each select list: a combo box, or its radio buttons.
     private var selects: [Select] = []
@@ -21,6 +24,8 @@ final class LiveDialogInputs {
     private enum Select {
         case combo(UnsafeMutablePointer<GtkWidget>)
         case radios([UnsafeMutablePointer<GtkWidget>])
+        /// A combo box with an entry that completes from the values as one types.
+        case searchable(UnsafeMutablePointer<GtkWidget>)
     }
 
     init(spec: LiveDialogSpec, window: LiveDialogWindow) {
@@ -28,10 +33,40 @@ final class LiveDialogInputs {
         self.window = window
     }
 
-    func pack(into box: UnsafeMutablePointer<GtkWidget>) {
+    /// Builds the inputs of `spec` again, keeping what the person gave so far.
+    func rebuild(_ next: LiveDialogSpec) {
+        let given = answer(.button1)
+        var next = next
+        for index in next.textFields.indices {
+            if let field = given.textFields.first(where: { $0.key == next.textFields[index].key }) {
+                next.textFields[index].value = field.value
+            }
+        }
+        for index in next.checkboxes.indices {
+            if let box = given.checkboxes.first(where: { $0.key == next.checkboxes[index].key }) {
+                next.checkboxes[index].checked = box.value
+            }
+        }
+        for index in next.selects.indices {
+            if let select = given.selects.first(where: { $0.key == next.selects[index].key }), select.index >= 0 {
+                next.selects[index].defaultValue = select.value
+            }
+        }
+        if let grid { gtk_widget_destroy(grid) }
+        entries = []
+        selects = []
+        checks = []
+        spec = next
+        if let box { pack(into: box, focusFirst: false) }
+        refreshButton1()
+    }
+
+    func pack(into box: UnsafeMutablePointer<GtkWidget>, focusFirst: Bool = true) {
+        self.box = box
         // Rows of a vertical box, not a GtkGrid: a grid gives AT-SPI its
         // children last first, and a screen reader would read the form upwards.
         let grid = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        self.grid = grid
         let labels = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
         func attach(_ label: UnsafeMutablePointer<GtkWidget>?, _ field: UnsafeMutablePointer<GtkWidget>) {
             let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
@@ -75,6 +110,21 @@ final class LiveDialogInputs {
                 for radio in radios { GtkSignal.connect(radio, "toggled") { [weak self] in self?.refreshButton1() } }
                 attach(label, group)
                 selects.append(.radios(radios))
+            } else if select.style == .searchable {
+                let combo = gtk_combo_box_text_new_with_entry()!
+                for value in select.values { gtk_combo_box_text_append_text(combo.cast(), value) }
+                gtk_combo_box_set_active(combo.cast(), Int32(chosen))
+                let entry = gtk_bin_get_child(combo.cast())!
+                let completion = gtk_entry_completion_new()!
+                gtk_entry_completion_set_model(completion, gtk_combo_box_get_model(combo.cast()))
+                gtk_entry_completion_set_text_column(completion, 0)
+                gtk_entry_set_completion(entry.cast(), completion)
+                gtk_entry_set_activates_default(entry.cast(), 1)
+                g_object_unref(UnsafeMutableRawPointer(completion))
+                GtkAccessible.label(entry, by: label)
+                GtkSignal.connect(combo, "changed") { [weak self] in self?.refreshButton1() }
+                attach(label, combo)
+                selects.append(.searchable(combo))
             } else {
                 let combo = gtk_combo_box_text_new()!
                 for value in select.values { gtk_combo_box_text_append_text(combo.cast(), value) }
@@ -103,7 +153,7 @@ final class LiveDialogInputs {
         g_object_unref(UnsafeMutableRawPointer(labels))
         gtk_widget_show_all(grid)
         gtk_widget_hide(problem)
-        if let first = entries.first { gtk_widget_grab_focus(first) }
+        if focusFirst, let first = entries.first { gtk_widget_grab_focus(first) }
     }
 
     /// Button 1 can be pressed when the spec and its delay allow it, every
@@ -148,6 +198,9 @@ final class LiveDialogInputs {
         let position: Int = switch selects[index] {
         case .combo(let combo): Int(gtk_combo_box_get_active(combo.cast()))
         case .radios(let radios): radios.firstIndex { gtk_toggle_button_get_active($0.cast()) != 0 } ?? -1
+        case .searchable(let combo):
+            // What is typed counts when it is one of the values.
+            values.firstIndex(of: String(cString: gtk_entry_get_text(gtk_bin_get_child(combo.cast())!.cast()))) ?? -1
         }
         return values.indices.contains(position) ? (values[position], position) : ("", -1)
     }

@@ -206,7 +206,8 @@ final class LiveDialogWindow {
         if old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
             drawTitle(spec)
         }
-        if old?.message != spec.message || old?.messageAlignment != spec.messageAlignment { drawMessage(spec) }
+        if old?.message != spec.message || old?.messageAlignment != spec.messageAlignment
+            || old?.window.style != spec.window.style { drawMessage(spec) }
         if old?.icon != spec.icon || old?.iconSize != spec.iconSize || old?.overlayIcon != spec.overlayIcon
             || old?.iconAlpha != spec.iconAlpha || old?.iconCentred != spec.iconCentred || old?.iconAltText != spec.iconAltText {
             drawIcon(spec)
@@ -224,6 +225,9 @@ final class LiveDialogWindow {
             list.draw(spec.listItems, visible: spec.listVisible, from: old?.listItems)
         }
         if old?.window != spec.window { drawWindow(spec, from: old) }
+        if let old, old.textFields != spec.textFields || old.checkboxes != spec.checkboxes || old.selects != spec.selects {
+            inputs.rebuild(spec)
+        }
     }
 
     private func drawTitle(_ spec: LiveDialogSpec) {
@@ -242,6 +246,9 @@ final class LiveDialogWindow {
         }
         gtk_label_set_justify(messageLabel.cast(), justification)
         gtk_label_set_xalign(messageLabel.cast(), x)
+        // --mini: swiftDialog's two lines of message.
+        gtk_label_set_lines(messageLabel.cast(), spec.window.style == .mini ? 2 : -1)
+        gtk_label_set_ellipsize(messageLabel.cast(), spec.window.style == .mini ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
         setVisible(messageScroller, !spec.message.isEmpty)
     }
 

@@ -110,6 +110,16 @@ import Testing
         #expect(changes.parts.isSuperset(of: [.title, .icon, .window, .help]))
     }
 
+    /// swiftDialog's #124: inputs too can be added while the dialog is shown.
+    @Test func inputsCanBeAddedAsCommands() throws {
+        let (spec, changes) = try run(["textfield: Asset tag,required", "checkbox: Restart later,checked",
+                                       "selecttitle: Site", "selectvalues: Berlin, Tokyo", "selectdefault: Tokyo"])
+        #expect(spec.textFields.map(\.title) == ["Asset tag"] && spec.textFields[0].required)
+        #expect(spec.checkboxes.first?.checked == true)
+        #expect(spec.selects.first?.values == ["Berlin", "Tokyo"] && spec.selects.first?.defaultValue == "Tokyo")
+        #expect(changes.parts == .inputs)
+    }
+
     @Test func windowCommandsAreActions() throws {
         let (_, changes) = try run(["activate:", "hide:", "show:", "quit:"])
         #expect(changes.actions == [.activate, .hide, .show, .quit])
@@ -132,7 +142,7 @@ import Testing
         #expect(error("listitem: index: 9, status: wait", on: listed) == "listitem: no row at index 9 (the list has 3)")
         #expect(error("listitem: title: Office, status: sparkly", on: listed)?.contains("unknown status 'sparkly'") == true)
         #expect(error("progress: lots")?.hasPrefix("progress: wants a whole number") == true)
-        #expect(error("textfield: Name") == "textfield: can only be given before the dialog opens")
+        #expect(error("button1shellaction: rm -rf ~") == "button1shellaction: can only be given before the dialog opens")
         #expect(error("showdockicon: true")?.hasPrefix("showdockicon: has no meaning here") == true)
         #expect(try LiveDialogCommand(line: "   ") == nil)
     }

@@ -221,4 +221,31 @@ import Testing
         try Xdotool.key("Return")
         #expect(run.finish().exitCode == 0)
     }
+
+    /// swiftDialog's #124: a text field added by a command while the dialog is
+    /// shown, typed into, beside a searchable select list chosen by typing.
+    @Test func anInputAddedByACommandAndASearchableSelect() throws {
+        try X11.require()
+        let run = try LiveDialogRun(["--selecttitle", "Site,searchable", "--selectvalues", "Berlin,Tokyo"])
+        try run.send(["textfield: Asset tag,required"])
+        try run.settle()
+        try run.keys("Tab")
+        try Xdotool.type("A-1")
+        try Xdotool.key("Tab")
+        try Xdotool.type("Tokyo")
+        // The first Return may take the completion's suggestion; the next is button 1.
+        try poll("Return to answer", seconds: 15, every: 0.3, {
+            try? Xdotool.key("Return")
+            return run.process.process.isRunning
+        }, until: { !$0 })
+        let result = run.finish()
+        #expect(result.exitCode == 0 && result.stdout == """
+        Asset tag : A-1
+        "SelectedOption" : "Tokyo"
+        "SelectedIndex" : 1
+        "Site" : "Tokyo"
+        "Site" index : "1"
+
+        """, "\(result)")
+    }
 }
