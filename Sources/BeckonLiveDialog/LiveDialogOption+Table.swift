@@ -50,7 +50,10 @@ extension LiveDialogOption {
               support: .differently("a file; URLs are not fetched")) { spec, text, _ throws(LiveDialogError) in
             spec.bannerImage = text.lowercased() == "none" ? nil : text
         },
-        .text("bannertitle", "TEXT", help: "Text over the banner") { spec, text, _ throws(LiveDialogError) in spec.bannerTitle = text },
+        .text("bannertitle", "TEXT", help: "Text over the banner",
+              support: .differently("shown as the title line under the banner, not drawn over the image, so that it stays readable on any image and theme")) {
+            spec, text, _ throws(LiveDialogError) in spec.bannerTitle = text
+        },
         .text("bannertext", "TEXT", help: "The title, shown over the banner") { spec, text, _ throws(LiveDialogError) in
             spec.bannerTitle = text
             spec.title = text
