@@ -17,10 +17,13 @@ extension LiveDialogRequest: TerminalDialogKind {
 private final class LiveDialogPrompt: TerminalPrompt {
     private let request: LiveDialogRequest
     private var spec: LiveDialogSpec
-    private var pending: LiveDialogSpec?
     private var events: TerminalPromptEvents?
     private var sink: LiveDialogSink?
-    private var drawSource: guint = 0
+    /// A few drawings a second, however many updates come.
+    private lazy var newest = NewestValue<LiveDialogSpec>(everyMilliseconds: 100) { [unowned self] next in
+        spec = next
+        events?.redraw()
+    }
     private var ending: LiveDialogAnswer.Ending?
 
     init(_ request: LiveDialogRequest) {
@@ -48,22 +51,13 @@ private final class LiveDialogPrompt: TerminalPrompt {
     func stop() {
         sink?.stop()
         sink = nil
-        if drawSource != 0 { g_source_remove(drawSource); drawSource = 0 }
+        newest.cancel()
     }
 
     private func receive(_ update: LiveDialogUpdate) {
         switch update {
         case .spec(let next):
-            pending = next
-            guard drawSource == 0 else { return }
-            // A few drawings a second, however many updates come.
-            drawSource = GtkSource.timeout(milliseconds: 100) { [weak self] in
-                guard let self else { return false }
-                drawSource = 0
-                if let next = pending { spec = next; pending = nil }
-                events?.redraw()
-                return false
-            }
+            newest.offer(next)
         case .action(.quit):
             ending = .quitCommand
             events?.end(.destroyed)

@@ -7,7 +7,7 @@ import CGtk
 /// A shown live dialog: the widgets of a ``LiveDialogRequest``, and what it
 /// does with updates.
 ///
-/// Updates only replace ``pending``; a 16 ms timer then draws the newest spec
+/// Updates only replace the waiting spec; a 16 ms timer then draws the newest
 /// against ``shown``, part by part and row by row, so a flood of commands
 /// costs one redraw a frame and the loop stays free for input.
 @GtkActor
@@ -17,8 +17,10 @@ final class LiveDialogWindow {
     let dialog: UnsafeMutablePointer<GtkWidget>
     /// What the widgets show now.
     private(set) var shown: LiveDialogSpec
-    private var pending: LiveDialogSpec?
-    private var flushSource: guint = 0
+    /// The newest spec, drawn once a frame.
+    private lazy var newest = NewestValue<LiveDialogSpec>(everyMilliseconds: 16) { [unowned self] spec in
+        draw(spec, from: shown)
+    }
 
     // The parts, built once; each is shown or hidden as the spec says.
     let banner = gtk_image_new()!
@@ -171,18 +173,7 @@ final class LiveDialogWindow {
     func receive(_ update: LiveDialogUpdate) {
         switch update {
         case .spec(let spec):
-            pending = spec
-            guard flushSource == 0 else { return }
-            flushSource = GtkSource.timeout(milliseconds: 16) { [weak self] in
-                guard let self else { return false }
-                flushSource = 0
-                if let spec = pending {
-                    pending = nil
-                    let before = shown
-                    draw(spec, from: before)
-                }
-                return false
-            }
+            newest.offer(spec)
         case .action(let action):
             perform(action)
         }
