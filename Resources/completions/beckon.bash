@@ -1,4 +1,4 @@
-# bash completion for beckon (zenity-compatible dialogs, and `beckon terms`).
+# bash completion for beckon (zenity-compatible dialogs, `beckon terms` and `beckon dialog`).
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
 _beckon_dialogs="--calendar --entry --error --info --file-selection --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
@@ -86,6 +86,22 @@ _beckon() {
         return
     fi
 
+    # `beckon dialog …`: swiftDialog's options, from its own help.
+    if [[ ${COMP_WORDS[1]} == dialog ]]; then
+        case $option in
+            --icon|--overlayicon|--bannerimage|--jsonfile|--commandfile)
+                COMPREPLY=($(compgen -f -- "$value")); return ;;
+        esac
+        if [[ $cur == -* ]]; then
+            local opts
+            opts=$("${COMP_WORDS[0]}" dialog --help 2>/dev/null | grep -o -- '^  --[A-Za-z0-9-]*' | sort -u)
+            COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        return
+    fi
+
     case $option in
         --window-icon)
             COMPREPLY=($(compgen -W "error info question warning" -f -- "$value"))
@@ -108,7 +124,7 @@ _beckon() {
     esac
 
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
-        COMPREPLY=($(compgen -W "terms" -- "$cur"))
+        COMPREPLY=($(compgen -W "terms dialog" -- "$cur"))
         return
     fi
     # The dialog already given decides which of its own options are offered.

@@ -34,6 +34,15 @@ import Testing
         #expect(try complete(["beckon", "--swi"]) == ["--switch"])
     }
 
+    /// `beckon dialog` completes swiftDialog's options from its own help.
+    @Test func swiftDialogsOptionsAfterDialog() throws {
+        // The completion asks the beckon on the PATH, as a shell's would.
+        let path = ["PATH": Products.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        #expect(try complete(["beckon", "dia"]) == ["dialog"])
+        #expect(try complete(["beckon", "dialog", "--listi"], environment: path) == ["--listitem"])
+        #expect(try complete(["beckon", "dialog", "--title", "x", "--commandf"], environment: path) == ["--commandfile"])
+    }
+
     @Test func valuesAfterEquals() throws {
         // bash splits `--window-icon=in` at the `=` (COMP_WORDBREAKS).
         #expect(try complete(["beckon", "--info", "--window-icon", "=", "in"]) == ["info"])
