@@ -52,7 +52,7 @@ extension TermsWindow {
     /// (``TermsPages/add(_:isLast:)``): the page bar and the page keys now,
     /// and the first page alone in the buffer, from its top.
     func becamePaged() {
-        guard let dialog, let scrolled, let textView else { return }
+        guard let dialog, let scrolled else { return }
         let content = gtk_dialog_get_content_area(dialog.cast())!
         let bar = makePageBar()
         gtk_box_pack_start(content.cast(), bar, 0, 0, 0)
@@ -62,7 +62,9 @@ extension TermsWindow {
         let position = g_list_index(children, scrolled)
         if position >= 0 { gtk_box_reorder_child(content.cast(), bar, position + 1) }
         gtk_widget_show_all(bar)
-        watchPageKeys(textView)
+        // While the window is being built the text view comes next, and
+        // watches the page keys itself.
+        if let textView { watchPageKeys(textView) }
         if fedPieces > pages.pieces(ofPage: 0).count, let filler {
             fedPieces = 0
             filler.clear()

@@ -255,6 +255,10 @@ final class TermsWindow {
         if fillSource == 0 && !filler.isComplete {
             prepared.renderRest()
             scheduleFill()
+        } else if filler.isComplete {
+            // The first page is whole already (a page of heavy text can be
+            // one small piece): the later ones are still to be collected.
+            collectWhileRendering()
         }
         if endCheckSource == 0 && showsLastPageWhole && !acceptCondition.hasScrolledToEnd {
             // At redraw priority, so it comes before most of GtkTextView's
