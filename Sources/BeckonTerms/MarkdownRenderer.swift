@@ -29,10 +29,11 @@ public enum MarkdownRenderer {
     /// at 0; the pieces joined are ``render(_:)``'s text). The first piece is
     /// about `firstBytes` of Markdown, later ones about `laterBytes`.
     ///
-    /// Pieces are cut only where libcmark would start a new top-level block
+    /// Pieces are cut where libcmark would start a new top-level block
     /// anyway (see ``MarkdownSections``), so a window can show the top of long
     /// terms before the rest is parsed, and cmark's tree for megabytes of
-    /// Markdown never exists at once.
+    /// Markdown never exists at once; a paragraph longer than a piece is cut
+    /// inside too (``MarkdownParagraphCuts``).
     public static func render(_ markdown: String, firstBytes: Int, laterBytes: Int,
                               onPiece: (StyledText) -> Void) {
         var markdown = markdown
@@ -43,7 +44,16 @@ public enum MarkdownRenderer {
             var length = firstBytes
             while true {
                 let cut = canCut ? MarkdownSections.nextCut(bytes, after: start, atLeast: length) : nil
-                walker.walk(bytes[start..<(cut ?? bytes.count)])
+                let end = cut ?? bytes.count
+                // One paragraph longer than a piece is parsed in parts too.
+                let inner = canCut ? MarkdownParagraphCuts.cuts(bytes, from: start, to: end, firstBytes: length,
+                                                                laterBytes: laterBytes) : []
+                for part in inner {
+                    walker.walk(bytes[start..<part.offset], paragraphGoesOnWith: part.joiner)
+                    onPiece(walker.takeOutput())
+                    start = part.offset
+                }
+                walker.walk(bytes[start..<end])
                 if cut == nil { walker.finish() }
                 onPiece(walker.takeOutput())
                 guard let cut else { break }
@@ -80,6 +90,21 @@ private struct Walker {
     /// any, and how many newlines it ended with (at most 2 matter).
     var tookText = false
     var tookNewlines = 0
+
+    /// The paragraph this walk ends in goes on in the next walk: its end
+    /// puts this between the two parts' text instead of ending the block.
+    var paragraphGoesOnWith: String?
+    /// This walk starts in the middle of the last walk's paragraph.
+    var paragraphGoesOn = false
+
+    /// Parses `markdown`, whose last paragraph goes on in the next walk (the
+    /// part of one cut by ``MarkdownParagraphCuts``), after what came before.
+    mutating func walk<C: Collection>(_ markdown: C, paragraphGoesOnWith joiner: String) where C.Element == UInt8 {
+        paragraphGoesOnWith = joiner
+        walk(markdown)
+        paragraphGoesOnWith = nil
+        paragraphGoesOn = true
+    }
 
     /// Parses `markdown` (whole blocks) and renders it after what came before.
     mutating func walk<C: Collection>(_ markdown: C) where C.Element == UInt8 {
@@ -157,7 +182,14 @@ private struct Walker {
             }
         // Leaf blocks.
         case CMARK_NODE_PARAGRAPH.rawValue:
-            if entering { startBlock() } else { endBlock() }
+            if entering {
+                // The rest of a paragraph cut in parts: no new block.
+                if paragraphGoesOn { paragraphGoesOn = false } else { startBlock() }
+            } else if let joiner = paragraphGoesOnWith, cmark_node_next(node) == nil {
+                output.append(joiner)
+            } else {
+                endBlock()
+            }
         case CMARK_NODE_HEADING.rawValue:
             if entering {
                 separation = 2

@@ -39,12 +39,19 @@ public final class PreparedTerms: Sendable {
         self.document = document
         PosixThread.detach { [self] in
             var first = true
+            var lineSoFar = 0 // characters of the last line handed out, which the next piece may continue
             MarkdownRenderer.render(document.markdown, firstBytes: Self.firstPieceBytes,
                                     laterBytes: Self.laterPieceBytes) { piece in
                 // Bounded and merged here, off GTK's thread: sorting thousands
                 // of spans is not free. No line too long for Pango, and no
                 // piece larger than a later one (one block can be megabytes).
-                let parts = piece.boundingLines().mergingSpans().parts(ofAtLeast: Self.laterPieceBytes)
+                let bounded = piece.boundingLines(after: lineSoFar)
+                lineSoFar = bounded.lastLineLength(after: lineSoFar)
+                // Heavy text (``TermsPages/weight(of:)``) in smaller parts, so that a
+                // page, which ends only between parts, stays as light as a page of prose.
+                let merged = bounded.mergingSpans()
+                let heaviness = max(1, TermsPages.weight(of: merged) / max(merged.utf8.count, 1))
+                let parts = merged.parts(ofAtLeast: max(Self.laterPieceBytes / heaviness, 4 * 1024))
                 state.withLock { $0.pieces.append(contentsOf: parts) }
                 pieceAdded.signal()
                 if first {

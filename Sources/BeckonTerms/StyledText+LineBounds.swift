@@ -30,10 +30,31 @@ extension StyledText {
 
     /// This text with no line longer than ``longestLine`` characters (see
     /// the extension's summary); the same text when it has none.
-    public func boundingLines() -> StyledText {
+    ///
+    /// `lineSoFar` is how many characters the line this text starts on
+    /// already has: a paragraph parsed in parts (``MarkdownParagraphCuts``)
+    /// goes on from one piece to the next without a newline.
+    public func boundingLines(after lineSoFar: Int = 0) -> StyledText {
         var cutter = LineCutter(self)
+        cutter.lineLength = lineSoFar
         guard cutter.run() else { return self }
         return cutter.result()
+    }
+
+    /// How many characters the last line of this text has, when the line it
+    /// starts on already had `lineSoFar`: what the next piece's
+    /// ``boundingLines(after:)`` is given.
+    public func lastLineLength(after lineSoFar: Int) -> Int {
+        var length = 0
+        var index = utf8.count - 1
+        while index >= 0 {
+            let byte = utf8[index]
+            if byte == 0x0A || byte == 0x0D { return length }
+            if byte == 0xA9 && index >= 2 && utf8[index - 1] == 0x80 && utf8[index - 2] == 0xE2 { return length }
+            if byte & 0xC0 != 0x80 { length += 1 }
+            index -= 1
+        }
+        return lineSoFar + length
     }
 }
 

@@ -41,6 +41,38 @@ extension TermsWindow {
         return bar
     }
 
+    /// The page keys (Ctrl+End, Page Down past a page's end, …) of paged terms.
+    func watchPageKeys(_ textView: UnsafeMutablePointer<GtkWidget>) {
+        beckon_text_view_watch_page_keys(textView, CallbackBox.call, CallbackBox.retain { [self] key, _ in
+            pageKey(BeckonTextViewPageKey(rawValue: UInt32(bitPattern: key))) ? 1 : 0
+        }, CallbackBox.release)
+    }
+
+    /// The terms turned out heavier than their Markdown's size said
+    /// (``TermsPages/add(_:isLast:)``): the page bar and the page keys now,
+    /// and the first page alone in the buffer, from its top.
+    func becamePaged() {
+        guard let dialog, let scrolled else { return }
+        let content = gtk_dialog_get_content_area(dialog.cast())!
+        let bar = makePageBar()
+        gtk_box_pack_start(content.cast(), bar, 0, 0, 0)
+        // Right under the text, where terms paged from the start have it.
+        let children = gtk_container_get_children(content.cast())
+        defer { g_list_free(children) }
+        let position = g_list_index(children, scrolled)
+        if position >= 0 { gtk_box_reorder_child(content.cast(), bar, position + 1) }
+        gtk_widget_show_all(bar)
+        // While the window is being built the text view comes next, and
+        // watches the page keys itself.
+        if let textView { watchPageKeys(textView) }
+        if fedPieces > pages.pieces(ofPage: 0).count, let filler {
+            fedPieces = 0
+            filler.clear()
+            if let adjustment = verticalAdjustment { gtk_adjustment_set_value(adjustment, gtk_adjustment_get_lower(adjustment)) }
+            if fillSource == 0 { scheduleFill() }
+        }
+    }
+
     /// The page bar after a page turn or a page rendered.
     func pagesChanged() {
         guard pages.isPaged else { return }

@@ -197,11 +197,7 @@ final class TermsWindow {
             linkClicked(at: Int(offset))
             return 0
         }, CallbackBox.release)
-        if pages.isPaged {
-            beckon_text_view_watch_page_keys(textView, CallbackBox.call, CallbackBox.retain { [self] key, _ in
-                pageKey(BeckonTextViewPageKey(rawValue: UInt32(bitPattern: key))) ? 1 : 0
-            }, CallbackBox.release)
-        }
+        if pages.isPaged { watchPageKeys(textView) }
         return textView
     }
 
@@ -259,6 +255,10 @@ final class TermsWindow {
         if fillSource == 0 && !filler.isComplete {
             prepared.renderRest()
             scheduleFill()
+        } else if filler.isComplete {
+            // The first page is whole already (a page of heavy text can be
+            // one small piece): the later ones are still to be collected.
+            collectWhileRendering()
         }
         if endCheckSource == 0 && showsLastPageWhole && !acceptCondition.hasScrolledToEnd {
             // At redraw priority, so it comes before most of GtkTextView's
@@ -283,7 +283,9 @@ final class TermsWindow {
         let (rendered, isFinished) = prepared.takePieces()
         let pieces = markChanges(rendered, isFinished: isFinished)
         guard !pieces.isEmpty || (isFinished && !pages.isFinished) else { return }
+        let wasPaged = pages.isPaged
         pages.add(pieces, isLast: isFinished)
+        if !wasPaged && pages.isPaged { becamePaged() }
         feedShownPage()
         if pages.isFinished { renderingFinished() }
         pagesChanged()

@@ -46,12 +46,22 @@ static GtkWidget *find_by_type_name(GtkWidget *widget, const char *type_name) {
 }
 
 /* "Color: #FF8000", in GTK's own translated words, as its palette names its swatches. */
-static void name_swatch(GtkEditable *entry, gpointer swatch) {
+static void name_swatch_from(GtkEditable *entry, GtkWidget *swatch) {
   char *text = gtk_editable_get_chars(entry, 0, -1);
   char *name = g_strdup_printf(g_dgettext("gtk30", "Color: %s"), text);
   atk_object_set_name(gtk_widget_get_accessible(GTK_WIDGET(swatch)), name);
   g_free(name);
   g_free(text);
+}
+
+/* The editor's colour changed (applied from the entry, the plane, the
+ * sliders): by then the entry shows that colour as "#RRGGBB". Named on this,
+ * not on every change of the entry's text, so typing or pasting n characters
+ * costs n, not n² (each change copied and announced the whole text). */
+static void name_swatch_on_color(GObject *editor, GParamSpec *pspec, gpointer swatch) {
+  (void)pspec;
+  GtkWidget *entry = find_by_type_name(GTK_WIDGET(editor), "GtkEntry");
+  if (entry != NULL) name_swatch_from(GTK_EDITABLE(entry), swatch);
 }
 
 typedef struct {
@@ -98,7 +108,8 @@ static void reattach_grids_under(GtkWidget *widget, gpointer data) {
 /* GtkColorEditor leaves its current-colour swatch unnamed, and GTK's grids (the
  * editor's, the palette's) list their children to AT-SPI newest first, so a
  * screen reader reads the colour's name before the swatch left of it and the
- * palette from its last colour up. Here the swatch is named after the colour,
+ * palette from its last colour up. Here the swatch is named after the colour
+ * (again whenever the colour changes, not as text is typed),
  * and every grid is put in visual order. Nothing happens to a part GTK did not
  * build as expected. */
 void beckon_color_chooser_describe(GtkWidget *chooser) {
@@ -106,8 +117,8 @@ void beckon_color_chooser_describe(GtkWidget *chooser) {
   GtkWidget *swatch = editor != NULL ? find_by_type_name(editor, "GtkColorSwatch") : NULL;
   GtkWidget *entry = editor != NULL ? find_by_type_name(editor, "GtkEntry") : NULL;
   if (swatch != NULL && entry != NULL) {
-    name_swatch(GTK_EDITABLE(entry), swatch);
-    g_signal_connect_object(entry, "changed", G_CALLBACK(name_swatch), swatch, 0);
+    name_swatch_from(GTK_EDITABLE(entry), swatch);
+    g_signal_connect_object(editor, "notify::rgba", G_CALLBACK(name_swatch_on_color), swatch, 0);
   }
   gtk_container_forall(GTK_CONTAINER(chooser), reattach_grids_under, NULL);
 }

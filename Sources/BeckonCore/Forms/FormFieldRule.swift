@@ -23,6 +23,15 @@ public struct FormFieldRule: Sendable, Hashable {
     /// Whether the rule takes anything.
     public var isEmpty: Bool { !isRequired && pattern == nil && range == nil }
 
+    /// Whether the rule asks only that the field be filled: whether it is
+    /// empty is all ``problem(text:)`` needs to know.
+    var asksOnlyPresence: Bool { pattern == nil && range == nil }
+
+    /// ``problem(text:)`` for a rule that ``asksOnlyPresence``, from whether the text is empty.
+    func problem(isEmpty: Bool) -> String? {
+        isRequired && isEmpty ? "must be filled in" : nil
+    }
+
     /// Why `pattern` is not a regular expression GLib compiles, or nil.
     public static func patternError(_ pattern: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
@@ -37,7 +46,7 @@ public struct FormFieldRule: Sendable, Hashable {
     /// Why `text` breaks this rule, in words for the person, or nil when it
     /// keeps it. An empty text breaks only ``isRequired``.
     public func problem(text: String?) -> String? {
-        guard let text, !text.isEmpty else { return isRequired ? "must be filled in" : nil }
+        guard let text, !text.isEmpty else { return problem(isEmpty: true) }
         if let pattern, !Self.matches(pattern, wholly: text) {
             return "is not in the expected form"
         }

@@ -39,6 +39,7 @@ extension FormsRequest: GtkDialogKind {
         gtk_box_pack_start(content.cast(), problemLabel, 0, 0, 0)
 
         var readers: [@GtkActor () -> FormFieldValue] = []
+        var emptiness: [(@GtkActor () -> Bool)?] = []
         var watchers: [(UnsafeMutableRawPointer, String)] = []
         // Last row first: a GtkGrid lists its newest child first to a screen
         // reader, so this reads the fields top to bottom, as they are seen.
@@ -52,6 +53,7 @@ extension FormsRequest: GtkDialogKind {
             // The label names the field (makeField names a scrolled one's view).
             GtkAccessible.label(made.widget, by: label)
             readers.insert(made.read, at: 0)
+            emptiness.insert(made.isEmpty, at: 0)
             watchers.insert(made.changes, at: 0)
         }
         gtk_widget_show_all(box)
@@ -59,15 +61,29 @@ extension FormsRequest: GtkDialogKind {
         // Rules: OK waits, with a line saying what is wrong, until all are kept.
         if fields.contains(where: { !$0.rule.isEmpty }), let ok = frame.defaultButtonIndex,
            let okButton = beckon_dialog_button(dialog, Int32(ok)) {
-            let check: @GtkActor () -> Void = { [self] in
-                let problem = self.problem(readers.map { $0() })
+            // Each field's problem is kept, and a change checks only the field
+            // that changed: a key typed into one field reads no other, and a
+            // field whose rule asks only that it be filled reads no text (its
+            // length says it), so typing n characters costs n, not n².
+            let problems = FieldProblems(count: fields.count)
+            let show: @GtkActor () -> Void = { [self] in
+                let problem = self.problem(fieldProblems: problems.all)
                 GtkAccessible.setSensitive(okButton, problem == nil, reason: problem ?? "")
                 gtk_widget_set_tooltip_text(okButton, problem)
                 gtk_label_set_text(problemLabel.cast(), problem ?? "")
                 if problem == nil { gtk_widget_hide(problemLabel) } else { gtk_widget_show(problemLabel) }
             }
-            for (instance, signal) in watchers { GtkSignal.connect(instance, signal, check) }
-            check()
+            for (index, field) in fields.enumerated() where !field.rule.isEmpty {
+                let read = readers[index]
+                let isEmpty = field.rule.asksOnlyPresence ? emptiness[index] : nil
+                let check: @GtkActor () -> Void = {
+                    problems.all[index] = isEmpty.map { field.rule.problem(isEmpty: $0()) } ?? field.problem(read())
+                }
+                check()
+                let (instance, signal) = watchers[index]
+                GtkSignal.connect(instance, signal) { check(); show() }
+            }
+            show()
         }
         // No focus yet: GTK gives it to the first field as the window shows,
         // as in zenity, which also selects a first list's first row.
@@ -76,12 +92,13 @@ extension FormsRequest: GtkDialogKind {
         return DialogWindow(widget: dialog) { _ in readers.map { $0() } }
     }
 
-    /// One field's widget, how to read it, and the object and signal that
-    /// say it changed.
+    /// One field's widget, how to read it, for a text field how to tell it is
+    /// empty without reading its text, and the object and signal that say it changed.
     @GtkActor
     private static func makeField(_ field: FormField) -> (
         widget: UnsafeMutablePointer<GtkWidget>,
-        read: @GtkActor () -> FormFieldValue, changes: (UnsafeMutableRawPointer, String)
+        read: @GtkActor () -> FormFieldValue, isEmpty: (@GtkActor () -> Bool)?,
+        changes: (UnsafeMutableRawPointer, String)
     ) {
         switch field.kind {
         case .entry, .password:
@@ -89,7 +106,7 @@ extension FormsRequest: GtkDialogKind {
             if case .text(let text)? = field.initial { gtk_entry_set_text(entry.cast(), text) }
             if field.kind == .password { gtk_entry_set_visibility(entry.cast(), 0) }
             return (entry, { .text(gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? "") },
-                    (UnsafeMutableRawPointer(entry), "changed"))
+                    { gtk_entry_get_text_length(entry.cast()) == 0 }, (UnsafeMutableRawPointer(entry), "changed"))
         case .multilineEntry:
             return makeMultilineEntry(field)
         case .calendar:
@@ -102,7 +119,7 @@ extension FormsRequest: GtkDialogKind {
                 var year: guint = 0, month: guint = 0, day: guint = 0
                 gtk_calendar_get_date(calendar.cast(), &year, &month, &day)
                 return .date(CalendarDate(year: Int(year), month: Int(month) + 1, day: Int(day)))
-            }, (UnsafeMutableRawPointer(calendar), "day-selected"))
+            }, nil, (UnsafeMutableRawPointer(calendar), "day-selected"))
         case .list(let columns, let rows, let showsHeader):
             let store = beckon_list_store_new(Int32(columns.count), 0)!
             appendRows(rows, columns: columns.count, to: store)
@@ -128,7 +145,7 @@ extension FormsRequest: GtkDialogKind {
                 guard count > 0 else { return .row(nil) }
                 let index = beckon_list_store_row_index(store, chosen[0])
                 return .row(index < 0 ? nil : Int(index))
-            }, (UnsafeMutableRawPointer(selection), "changed"))
+            }, nil, (UnsafeMutableRawPointer(selection), "changed"))
         case .combo(let choices):
             let combo = gtk_combo_box_text_new()!
             for choice in choices { gtk_combo_box_text_append_text(combo.cast(), choice) }
@@ -136,7 +153,7 @@ extension FormsRequest: GtkDialogKind {
             return (combo, {
                 let active = gtk_combo_box_get_active(combo.cast())
                 return .choice(active < 0 ? nil : Int(active))
-            }, (UnsafeMutableRawPointer(combo), "changed"))
+            }, nil, (UnsafeMutableRawPointer(combo), "changed"))
         }
     }
 
@@ -145,7 +162,8 @@ extension FormsRequest: GtkDialogKind {
     @GtkActor
     private static func makeMultilineEntry(_ field: FormField) -> (
         widget: UnsafeMutablePointer<GtkWidget>,
-        read: @GtkActor () -> FormFieldValue, changes: (UnsafeMutableRawPointer, String)
+        read: @GtkActor () -> FormFieldValue, isEmpty: (@GtkActor () -> Bool)?,
+        changes: (UnsafeMutableRawPointer, String)
     ) {
         let view = gtk_text_view_new()!
         GtkAccessible.name(view, field.label)
@@ -164,7 +182,7 @@ extension FormsRequest: GtkDialogKind {
             guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return .text("") }
             defer { g_free(chars) }
             return .text(String(cString: chars))
-        }, (UnsafeMutableRawPointer(buffer), "changed"))
+        }, { gtk_text_buffer_get_char_count(buffer) == 0 }, (UnsafeMutableRawPointer(buffer), "changed"))
     }
 
     /// Appends `rows` to `store`; a cell past a short row's end has no text.
@@ -182,4 +200,11 @@ extension FormsRequest: GtkDialogKind {
         }
         beckon_list_store_append_rows(store, bytes, offsets, nil, Int32(rows.count))
     }
+}
+
+/// The problem of each field of a form on the screen, or nil where it keeps its rule.
+@GtkActor
+private final class FieldProblems {
+    var all: [String?]
+    init(count: Int) { all = Array(repeating: nil, count: count) }
 }

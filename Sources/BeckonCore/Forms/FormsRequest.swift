@@ -55,8 +55,13 @@ public struct FormsRequest: DialogRequest, Hashable {
     /// Why `values` cannot be accepted, one line per field that breaks its
     /// rule ("Age: must be a number"), or nil when all keep theirs.
     public func problem(_ values: [FormFieldValue]) -> String? {
-        let lines = zip(fields, values).compactMap { field, value in
-            field.problem(value).map { "\(field.label): \($0)" }
+        problem(fieldProblems: zip(fields, values).map { field, value in field.problem(value) })
+    }
+
+    /// ``problem(_:)`` from each field's own problem (nil where it keeps its rule).
+    func problem(fieldProblems: [String?]) -> String? {
+        let lines = zip(fields, fieldProblems).compactMap { field, problem in
+            problem.map { "\(field.label): \($0)" }
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

@@ -18,6 +18,13 @@ import Testing
         ("NULs in a 400 KB line", { Data(Array(repeating: [UInt8(ascii: "a"), 0], count: 200_000).joined()) + Data("\n".utf8) }, true),
         ("10 MB in one line", { Data(repeating: UInt8(ascii: "a"), count: 10_000_000) + Data("\n".utf8) }, false),
         ("10 MB of words in one line", { Data(String(repeating: "abcdefghi ", count: 1_000_000).utf8) + Data("\n".utf8) }, false),
+        // Issue 36: shorter than the paged size as Markdown, but 200 lines Pango
+        // cannot wrap at a word; Ctrl+End never reached the end when shown whole.
+        ("a 400 KB line of letters and NULs", {
+            Data(Array(repeating: Array(repeating: UInt8(ascii: "a"), count: 99) + [0], count: 4000).joined()) + Data("\n".utf8)
+        }, true),
+        // Issue 36: cmark's tree of 4 million nodes took half a minute before the window.
+        ("a million links in one paragraph", { Data(String(repeating: "[a](b) ", count: 1_000_000).utf8) + Data("\n".utf8) }, false),
     ]
 
     @Test(arguments: longLines.indices)
