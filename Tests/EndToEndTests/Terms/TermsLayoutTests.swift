@@ -25,30 +25,9 @@ import Testing
         and carry on only when it says so.
         """
 
-    /// The probe's reply for `beckon terms ARGUMENTS`, once the window has settled.
-    static func layout(_ arguments: [String], fixture: TermsFixture) throws -> [String: Any] {
-        let result = try AccessibilityTests.probe(["--layout", "--settle", "1", "--", Products.beckon, "terms"] + arguments,
-                                                  environment: fixture.environment, deadline: 60)
-        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let reply = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return try #require(reply?["tree"] as? [String: Any], "the probe read no window: \(result)")
-    }
-
-    /// Every node of `tree`, depth first.
-    static func nodes(_ tree: [String: Any]) -> [[String: Any]] {
-        [tree] + ((tree["children"] as? [[String: Any]]) ?? []).flatMap(nodes)
-    }
-
-    static func first(_ tree: [String: Any], role: String, name: String? = nil) throws -> [String: Any] {
-        try #require(nodes(tree).first { $0["role"] as? String == role && (name == nil || $0["name"] as? String == name) },
-                     "no \(role) \(name ?? "")")
-    }
-
-    /// x, y, width, height on the screen.
-    static func extents(_ node: [String: Any]) throws -> [Int] {
-        let extents = try #require(node["extents"] as? [Int])
-        try #require(extents.count == 4)
-        return extents
+    /// The layout of `beckon terms ARGUMENTS`, once the window has settled.
+    static func layout(_ arguments: [String], fixture: TermsFixture) throws -> WindowLayout {
+        try WindowLayout(Products.beckon, ["terms"] + arguments, environment: fixture.environment, settle: 1)
     }
 
     @Test func aCodeBlockKeepsItsLinesWholeWhereTheTextAroundItWraps() throws {
@@ -56,8 +35,8 @@ import Testing
         let fixture = try TermsFixture()
         let terms = try fixture.file("code.md", Data(Self.markdown.utf8))
         // 420 pixels: the command is about 700 wide in the monospace font.
-        let tree = try Self.layout(["--file", terms, "--width", "420", "--height", "400"], fixture: fixture)
-        let text = try Self.first(tree, role: "text")
+        let layout = try Self.layout(["--file", terms, "--width", "420", "--height", "400"], fixture: fixture)
+        let text = try layout.first("text")
         let lines = try #require(text["lines"] as? [String], "no laid-out lines: \(text)")
         // The prose wraps: the window is narrow enough for the code to have wrapped.
         #expect(lines.contains { $0.hasPrefix("Run this once") && !$0.hasSuffix("\n") }, "the prose did not wrap: \(lines)")
@@ -95,14 +74,14 @@ import Testing
     func theButtonsLineUpWithTheText(_ extra: [String]) throws {
         try X11.require()
         let fixture = try TermsFixture()
-        let tree = try Self.layout(["--file", TermsFixture.sample] + extra, fixture: fixture)
-        let text = try Self.extents(try Self.first(tree, role: "scroll pane"))
-        let accept = try Self.extents(try Self.first(tree, role: "push button", name: "Accept"))
-        let decline = try Self.extents(try Self.first(tree, role: "push button", name: "Decline"))
+        let layout = try Self.layout(["--file", TermsFixture.sample] + extra, fixture: fixture)
+        let text = try WindowLayout.extents(try layout.first("scroll pane"))
+        let accept = try WindowLayout.extents(try layout.first("push button", name: "Accept"))
+        let decline = try WindowLayout.extents(try layout.first("push button", name: "Decline"))
         #expect(accept[0] + accept[2] == text[0] + text[2], "Accept ends at \(accept[0] + accept[2]), the text at \(text[0] + text[2])")
         #expect(decline[0] + decline[2] < accept[0], "Decline \(decline) is not left of Accept \(accept)")
         if !extra.isEmpty {
-            let checkbox = try Self.extents(try Self.first(tree, role: "check box"))
+            let checkbox = try WindowLayout.extents(try layout.first("check box"))
             #expect(checkbox[0] == text[0] && checkbox[0] + checkbox[2] == text[0] + text[2], "checkbox \(checkbox), text \(text)")
         }
     }

@@ -32,16 +32,11 @@ import Testing
     }
 
     static func placements(_ program: String, _ arguments: [String]) throws -> [Placement] {
-        let result = try AccessibilityTests.probe(["--layout", "--", program] + arguments,
-                                                  environment: ZenityCase.baseEnvironment, deadline: 60)
-        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let reply = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        let tree = try #require(reply?["tree"] as? [String: Any], "the probe read no window of \(program): \(result)")
-        let nodes = TermsLayoutTests.nodes(tree)
-        let window = try #require(nodes.first { ["dialog", "alert"].contains($0["role"] as? String) }, "no window: \(tree)")
-        let frame = try TermsLayoutTests.extents(window)
+        let nodes = try WindowLayout(program, arguments, environment: ZenityCase.baseEnvironment).nodes
+        let window = try #require(nodes.first { ["dialog", "alert"].contains($0["role"] as? String) }, "no window")
+        let frame = try WindowLayout.extents(window)
         return try nodes.filter { $0["role"] as? String == "push button" }.map { button in
-            let box = try TermsLayoutTests.extents(button)
+            let box = try WindowLayout.extents(button)
             return Placement(name: button["name"] as? String ?? "", fromRight: frame[0] + frame[2] - (box[0] + box[2]),
                              fromBottom: frame[1] + frame[3] - (box[1] + box[3]), width: box[2], height: box[3])
         }
