@@ -49,10 +49,11 @@ public struct TermsLabels: Sendable, Hashable {
     /// The terminal pager's status line: the lines still below the screen.
     public var linesLeft = "{count} lines left"
     /// The terminal pager's status line: the lines on screen, and its keys
-    /// before the end and at it.
+    /// before the end and at it. `q` ends the pager without accepting (as
+    /// Escape does: "dismissed", exit 1), so the line says so.
     public var pagerLines = "lines {first}–{last} of {total}"
-    public var pagerMore = "Space/PgDn: more · Tab: buttons"
-    public var pagerEnd = "(end) · Tab: buttons"
+    public var pagerMore = "Space/PgDn: more · q: quit · Tab: buttons"
+    public var pagerEnd = "(end) · q: quit · Tab: buttons"
     /// The pager's status of changed terms (``TermsChanges/Progress``):
     /// where among the changes, how many are left, and the keys.
     public var changeAt = "change {number} of {count}"
@@ -175,8 +176,8 @@ public struct TermsLabels: Sendable, Hashable {
         (\.noEarlierChange, "Vor dieser gibt es keine Änderung.", "これより前の変更はありません。"),
         (\.noLaterChange, "Nach dieser gibt es keine Änderung.", "これより後の変更はありません。"),
         (\.pagerLines, "Zeilen {first}–{last} von {total}", "{total} 行中 {first}–{last} 行"),
-        (\.pagerMore, "Leertaste/Bild↓: weiter · Tab: Knöpfe", "Space/PgDn: 次へ · Tab: ボタン"),
-        (\.pagerEnd, "(Ende) · Tab: Knöpfe", "(終わり) · Tab: ボタン"),
+        (\.pagerMore, "Leertaste/Bild↓: weiter · q: beenden · Tab: Knöpfe", "Space/PgDn: 次へ · q: 終了 · Tab: ボタン"),
+        (\.pagerEnd, "(Ende) · q: beenden · Tab: Knöpfe", "(終わり) · q: 終了 · Tab: ボタン"),
         (\.changeAt, "Änderung {number} von {count}", "変更 {number}/{count}"),
         (\.changesCount, "{count} geändert", "{count} 件の変更"),
         (\.changesAllShown, "alle gezeigt", "すべて表示済み"),

@@ -80,15 +80,19 @@ private final class TermsPager: TerminalPrompt {
         body += Array(repeating: "", count: pageHeight + summary.count - body.count)
         let last = min(lines.count, top + pageHeight)
         // How much is left, as the window's "62 % read" says it.
-        let place = lines.isEmpty ? "" : labels.pagerLines(top + 1, last, of: lines.count) + " · "
+        var place = lines.isEmpty ? "" : labels.pagerLines(top + 1, last, of: lines.count) + " · "
             + labels.readProgress(last * 100 / lines.count)
-            + (last < lines.count ? " · " + labels.linesLeft(lines.count - last) : "")
         var keys = "  " + (top < lastTop ? labels.pagerMore : labels.pagerEnd)
         if let changes, let status = changes.status(labels) { keys = "  " + status + " ·" + keys }
+        // The lines left say again what the percentage says: they go where the
+        // keys (q among them) would not fit otherwise, as on 80 columns.
+        let left = last < lines.count ? " · " + labels.linesLeft(lines.count - last) : ""
+        if TerminalText.width(place + left + keys) < layout.width { place += left }
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: layout.width), TerminalText.reverse))
         var cursor: (Int, Int)?
         if let checkboxLabel {
-            body.append((acceptCondition.isChecked ? "[x] " : "[ ] ") + TerminalText.fit(checkboxLabel, width: layout.width - 4))
+            body.append(TerminalText.checkbox(checkboxLabel, isChecked: acceptCondition.isChecked,
+                                              isFocused: layout.focusedField == 1, width: layout.width))
             if layout.focusedField == 1 { cursor = (body.count - 1, 1) }
         }
         body.append("")

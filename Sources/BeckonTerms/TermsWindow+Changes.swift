@@ -51,8 +51,8 @@ extension TermsWindow {
     func makeChangesBar() -> UnsafeMutablePointer<GtkWidget>? {
         guard let state = changes else { return nil }
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_set_margin_start(bar, 6)
-        gtk_widget_set_margin_end(bar, 6)
+        gtk_widget_set_margin_start(bar, Self.sideMargin)
+        gtk_widget_set_margin_end(bar, Self.sideMargin)
         gtk_widget_set_margin_top(bar, 6)
         let summary = gtk_label_new(state.earlier.summary(labels))!
         gtk_label_set_xalign(summary.cast(), 0)

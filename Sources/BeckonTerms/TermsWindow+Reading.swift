@@ -12,8 +12,8 @@ extension TermsWindow {
     /// The hint and, right of it, how much has been read.
     func makeStatusRow(hint: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_margin_start(row, 6)
-        gtk_widget_set_margin_end(row, 6)
+        gtk_widget_set_margin_start(row, Self.sideMargin)
+        gtk_widget_set_margin_end(row, Self.sideMargin)
         gtk_box_pack_start(row.cast(), hint, 1, 1, 0)
         let progress = gtk_label_new(nil)!
         Self.dim(progress)

@@ -139,6 +139,13 @@ final class TermsWindow {
         _ = gtk_dialog_add_button(dialog.cast(), labels.decline, Self.declineResponse)
         let accept = gtk_dialog_add_button(dialog.cast(), labels.accept, Self.acceptResponse)!
         acceptButton = accept
+        // The buttons line up with the text column above them (its margins,
+        // setMargins), rather than with GtkDialog's edge two pixels from the
+        // window's: TermsLayoutTests measures both in the real window.
+        if let actions = gtk_widget_get_parent(accept) {
+            gtk_widget_set_margin_start(actions, Self.sideMargin)
+            gtk_widget_set_margin_end(actions, Self.sideMargin)
+        }
         gtk_style_context_add_class(gtk_widget_get_style_context(accept), "suggested-action")
         if Self.exposesGate { exposeStateChanges(of: accept) }
         // Before DialogSession's funnel, which is connected when it shows the window.
@@ -379,9 +386,12 @@ final class TermsWindow {
         gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label")
     }
 
+    /// The space left and right of the text, the checkbox, the hint and the buttons.
+    static let sideMargin: Int32 = 6
+
     private static func setMargins(_ widget: UnsafeMutablePointer<GtkWidget>, top: Int32) {
-        gtk_widget_set_margin_start(widget, 6)
-        gtk_widget_set_margin_end(widget, 6)
+        gtk_widget_set_margin_start(widget, sideMargin)
+        gtk_widget_set_margin_end(widget, sideMargin)
         gtk_widget_set_margin_top(widget, top)
     }
 }

@@ -189,7 +189,14 @@ final class TextBufferFiller {
         case .codeBlock:
             beckon_text_tag_set_string(tag, "family", "monospace")
             beckon_text_tag_set_string(tag, "paragraph-background", "rgba(127,127,127,0.14)")
-            beckon_text_tag_set_int(tag, "wrap-mode", Int32(GTK_WRAP_CHAR.rawValue))
+            // Lines as written, never wrapped: wrapping by character cut
+            // `--version` into `-` and `-version`, and wrapping by word still
+            // breaks after a hyphen or a slash (Pango's line-break rules). GTK 3's
+            // tags cannot forbid those breaks (no "allow-breaks" before GTK 4),
+            // and a joiner in the text would be copied with it. A line wider
+            // than the window scrolls sideways (the scrolled window's policy),
+            // as code does on the web; StyledText.boundingLines keeps it finite.
+            beckon_text_tag_set_int(tag, "wrap-mode", Int32(GTK_WRAP_NONE.rawValue))
         case .quote:
             beckon_text_tag_set_string(tag, "foreground", "#77767b")
             beckon_text_tag_set_int(tag, "style", Int32(PANGO_STYLE_ITALIC.rawValue))

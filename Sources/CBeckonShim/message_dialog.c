@@ -21,6 +21,21 @@ GtkWidget *beckon_message_dialog_new(GtkWindow *parent, GtkMessageType type, con
     g_object_set(d, "text", text ? text : "", NULL);
   if (secondary)
     g_object_set(d, "secondary-text", secondary, "secondary-use-markup", secondary_is_markup, NULL);
+  /* GtkMessageDialog spreads its buttons across the window, flush with its
+   * edges (its action area's layout is "expand", its box has no border).
+   * zenity 3.44's message dialogs are plain GtkDialogs: the buttons sit at the
+   * end, each as wide as the widest, 7 pixels in from the right and bottom
+   * edges (the dialog's border and its box's). Ours too, so that a drop-in
+   * replacement looks the same; MessageDifferentialTests measures both. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GtkWidget *actions = gtk_dialog_get_action_area(GTK_DIALOG(d));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (GTK_IS_BUTTON_BOX(actions)) {
+    gtk_button_box_set_layout(GTK_BUTTON_BOX(actions), GTK_BUTTONBOX_END);
+    gtk_widget_set_margin_start(actions, 7);
+    gtk_widget_set_margin_end(actions, 7);
+    gtk_widget_set_margin_bottom(actions, 7);
+  }
   return d;
 }
 

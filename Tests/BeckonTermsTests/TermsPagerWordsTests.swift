@@ -17,8 +17,8 @@ import Testing
     @Test func englishReadsAsBefore() throws {
         let english = TermsLabels.english
         #expect(english.pagerLines(1, 18, of: 115) == "lines 1–18 of 115")
-        #expect(english.pagerMore == "Space/PgDn: more · Tab: buttons")
-        #expect(english.pagerEnd == "(end) · Tab: buttons")
+        #expect(english.pagerMore == "Space/PgDn: more · q: quit · Tab: buttons")
+        #expect(english.pagerEnd == "(end) · q: quit · Tab: buttons")
         var progress = try Self.progress()
         #expect(english.changesStatus(progress) == "2 changed, 2 left · n/N: next/previous change")
         _ = progress.move(by: 1)
@@ -41,5 +41,7 @@ import Testing
         let status = labels.changesStatus(try Self.progress())
         #expect(status.contains("2") && !status.contains("{"), "\(status)")
         #expect(!labels.pagerLines(1, 18, of: 115).contains("{"))
+        // q ends the pager: the keys say so in every language.
+        #expect(labels.pagerMore.contains("q: ") && labels.pagerEnd.contains("q: "), "\(locale)")
     }
 }

@@ -16,7 +16,7 @@ package enum Xdotool {
         try tool("xdotool")
     }
 
-    private static func tool(_ name: String) throws -> String {
+    static func tool(_ name: String) throws -> String {
         guard let path = which(name) else {
             throw X11.Unavailable(description: "\(name) is not installed (scripts/install-deps installs it)")
         }
@@ -134,9 +134,14 @@ package enum Xdotool {
         try run(["key", "--clearmodifiers"] + keys, deadline: 10)
     }
 
-    /// Types text into the focused window.
+    /// Types text into the focused window. Characters beyond ASCII are
+    /// typed through keycodes bound to them beforehand (``typeBound(_:)``).
     package static func type(_ text: String) throws {
-        try run(["type", "--delay", "5", text], deadline: 20)
+        guard text.unicodeScalars.contains(where: { $0.value > 0x7E }) else {
+            try run(["type", "--delay", "5", text], deadline: 20)
+            return
+        }
+        try typeBound(text)
     }
 
     /// Moves the pointer to (x, y) on the root window and clicks the left button.

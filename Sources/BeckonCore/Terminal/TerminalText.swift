@@ -11,9 +11,18 @@ package enum TerminalText {
         style.isEmpty || text.isEmpty ? text : style + text + reset
     }
 
+    /// A checkbox's line, `[x] label` cut to `width` cells. The focused one is
+    /// in reverse video, as a focused button is: the terminal's cursor on the
+    /// box alone was all that showed Tab had reached it, and many terminals
+    /// draw that cursor thin or not blinking, or not at all.
+    package static func checkbox(_ label: String, isChecked: Bool, isFocused: Bool, width: Int) -> String {
+        let line = (isChecked ? "[x] " : "[ ] ") + fit(label, width: width - 4)
+        return isFocused ? styled(line, reverse) : line
+    }
+
     /// The cells `text` takes: wide characters two, combining marks none, ANSI
     /// sequences none.
-    static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         var cells = 0
         var inEscape = false
         for scalar in text.unicodeScalars {

@@ -240,7 +240,8 @@ private final class TextInfoPager: TerminalPrompt {
         let keys = request.isEditable ? "  Ctrl-S: OK · Tab: buttons" : "  Space/PgDn: more · Tab: buttons"
         body.append(TerminalText.styled(TerminalText.fit(place + keys, width: width), TerminalText.reverse))
         if let checkboxLabel {
-            body.append((isChecked ? "[x] " : "[ ] ") + TerminalText.fit(checkboxLabel, width: width - 4))
+            body.append(TerminalText.checkbox(checkboxLabel, isChecked: isChecked, isFocused: layout.focusedField == 1,
+                                              width: width))
             if layout.focusedField == 1 { textCursor = (body.count - 1, 1) }
         }
         body.append("")

@@ -42,15 +42,50 @@ import Testing
         #expect(result.exitCode == 1 && result.stdout == #"{"format":1,"kind":"terms","ended":"dismissed","outcome":"dismissed","exit_code":1}"# + "\n", "\(result)")
     }
 
-    /// The status line says how much is left, as the window's "62 % read" does.
+    /// The status line says how much is left, as the window's "62 % read"
+    /// does, and the keys, q among them; on 80 columns the lines left give way
+    /// to the keys (the percentage says it already).
     @Test func theStatusLineSaysHowMuchIsLeft() throws {
         let run = try terms([])
-        try run.process.waitFor("lines 1–18 of 115 · 15 % read · 97 lines left")
+        try run.process.waitFor("lines 1–18 of 115 · 15 % read  Space/PgDn: more · q: quit · Tab: buttons")
         run.process.type(" ")
-        try run.process.waitFor("lines 19–36 of 115 · 31 % read · 79 lines left")
+        try run.process.waitFor("lines 19–36 of 115 · 31 % read  Space/PgDn: more")
+        // Wider, the text wraps anew into fewer lines, and the lines left fit.
+        run.process.resize(columns: 120, rows: 24)
+        try run.process.waitFor(" lines left  Space/PgDn: more · q: quit · Tab: buttons")
         run.process.type(Key.end)
-        try run.process.waitFor("lines 98–115 of 115 · 100 % read  (end)")
+        try run.process.waitFor("100 % read  (end) · q: quit · Tab: buttons")
         try run.answer(after: "100 % read", ["q"])
+        #expect(run.finish().exitCode == 1)
+    }
+
+    /// q ends the pager without accepting: the status line says so, in the
+    /// person's language too.
+    @Test(arguments: [("de_DE.UTF-8", "q: beenden"), ("ja_JP.UTF-8", "q: 終了")])
+    func theStatusLineSaysQQuitsInTheLanguage(_ locale: String, _ words: String) throws {
+        let run = try TerminalRun(["terms", "--file", sample, "--json"], env: env.merging(["LANG": locale]) { $1 })
+        try run.answer(after: words, ["q"])
+        let result = run.finish()
+        #expect(result.exitCode == 1 && result.stdout.contains(#""ended":"dismissed""#), "\(result)")
+    }
+
+    /// Tab to the checkbox shows it focused, in reverse video as a focused
+    /// button is; Tab on to the buttons takes that away again.
+    @Test func theFocusedCheckboxShows() throws {
+        let run = try terms(["--checkbox", "I have read and agree"])
+        let reverse = "\u{1B}[7m"
+        let reversed = reverse + "[ ] I have read and agree"
+        try run.process.waitFor("[ ] I have read and agree")
+        #expect(!run.process.rawScreen.contains(reversed), "focused before Tab")
+        run.process.type(Key.tab)
+        try poll("the checkbox drawn focused", { run.process.rawScreen }, until: { $0.contains(reversed) })
+        run.process.type(Key.tab)
+        // The last drawing of the box's line is plain again.
+        try poll("the checkbox drawn without the focus", { run.process.rawScreen }, until: { screen in
+            guard let last = screen.range(of: "[ ] I have read and agree", options: .backwards) else { return false }
+            return !screen[..<last.lowerBound].hasSuffix(reverse)
+        })
+        try run.answer(after: "I have read", [Key.escape])
         #expect(run.finish().exitCode == 1)
     }
 
