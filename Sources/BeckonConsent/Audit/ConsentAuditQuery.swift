@@ -13,6 +13,9 @@ public struct ConsentAuditQuery: Sendable, Hashable {
     /// Only events at or before this time, microseconds since the epoch.
     public var until: UInt64?
     public var outcome: ConsentJournal.Event?
+    /// Whether events not trusted as what they say are listed too, marked
+    /// (``ConsentEvent/trust``): the attempted forgeries. Never counted.
+    public var includeUntrusted = false
 
     public init(source: ConsentJournal.Source = .local) {
         self.source = source
@@ -25,6 +28,12 @@ public struct ConsentAuditQuery: Sendable, Hashable {
             && (version == nil || event.version == version)
             && (user == nil || event.user == user)
             && (outcome == nil || event.outcome == outcome)
+    }
+
+    /// Whether `event` is listed: it passes every filter and is trusted, or
+    /// untrusted ones are asked for (``includeUntrusted``).
+    public func lists(_ event: ConsentEvent) -> Bool {
+        matches(event) && (includeUntrusted || event.trust.counts)
     }
 
     /// Whether `event` lies between ``since`` and ``until``: the only filters
