@@ -62,10 +62,12 @@ extension ConsentJournal {
         ///   the enforcer's (``enforcerMatches``), as is a session ended as
         ///   root by another executable than beckon;
         /// - otherwise it is a user's own answer only when `_EXE` is
-        ///   `beckonExecutable` and `_UID` is the user it names: its name
-        ///   (`userName`, the reading machine's user database) is
-        ///   `claimedUser`, and `claimedUID`, when given, is `_UID`
-        ///   (``userMatches(uid:executable:)``).
+        ///   `beckonExecutable` and `_UID` is the user it names
+        ///   (``userMatches(uid:executable:)``): `claimedUID`, when given,
+        ///   is `_UID`, and `_UID`'s name (`userName`, the reading machine's
+        ///   user database) is `claimedUser`. A `_UID` without a name here
+        ///   (a collected journal's user unknown on this machine) is taken
+        ///   at beckon's own word, its `claimedUID`, and is refused without one.
         public func trust(outcome: Event, claimedUser: String?, claimedUID: String?, beckonExecutable: String?,
                           userName: (uid_t) -> String?) -> Trust
         {
@@ -73,9 +75,15 @@ extension ConsentJournal {
             let endedByRoot = outcome == .sessionEnded && executable != beckonExecutable
             if uid == 0, !outcome.isUsersOwnAnswer || endedByRoot { return .enforcer }
             guard let executable, let beckonExecutable, executable == beckonExecutable else { return .notBeckon }
-            guard let uid, let name = userName(uid), name == claimedUser,
-                  claimedUID.map({ uid_t($0) == uid }) ?? true
-            else { return .otherUser }
+            guard let uid, let claimedUser else { return .otherUser }
+            // beckon writes BECKON_UID as its own uid, so one that differs was not its user's.
+            if let claimedUID, uid_t(claimedUID) != uid { return .otherUser }
+            // The name here: authoritative for this machine's journal; for a
+            // collected one, a uid unknown here leaves beckon's own BECKON_UID.
+            switch userName(uid) {
+            case let name?: if name != claimedUser { return .otherUser }
+            case nil: if claimedUID == nil { return .otherUser }
+            }
             return .trusted
         }
     }
