@@ -115,10 +115,15 @@ extension ConsentJournal {
         }
         guard let reader else { throw ReadError(code: code) }
         defer { beckon_journal_reader_free(reader) }
+        // Opening maps every file's header; reading maps windows: both are given back as it goes.
+        releaseMappedPages()
+        var read = 0
         while true {
             let step = beckon_journal_reader_next(reader)
             if step < 0 { throw ReadError(code: step) }
             if step == 0 { return }
+            read += 1
+            if read % pageReleaseInterval == 0 { releaseMappedPages() }
             var fields: [String: String] = [:]
             var data: UnsafePointer<CChar>?
             var size = 0, nameLength = 0
@@ -133,6 +138,9 @@ extension ConsentJournal {
             if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
         }
     }
+
+    /// How many entries are read between two ``releaseMappedPages()``.
+    static let pageReleaseInterval = 16_384
 
     /// What ends a value cut at its size limit.
     public static let cutMarker = "…[cut]"
