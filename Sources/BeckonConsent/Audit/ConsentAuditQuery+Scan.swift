@@ -54,8 +54,6 @@ extension ConsentAuditQuery {
     /// What the audit says when the journal cannot be read: which file of
     /// several is not a journal (each opened alone, on this path only).
     private func describe(_ error: ConsentJournal.ReadError) -> ConsentAuditError {
-        // sd_journal_open_files says ENODATA, EBADMSG or EPROTONOSUPPORT for a file that is no journal.
-        let notJournal = [ENODATA, EBADMSG, EPROTONOSUPPORT, EINVAL].contains(-error.code)
         guard source != .local else { return ConsentAuditError("the local journal: \(error.description)") }
         let files = source.files
         if files.count > 1 {
@@ -63,16 +61,17 @@ extension ConsentAuditQuery {
                 do {
                     try ConsentJournal.forEachEntry(in: .files([file]), matching: [], names: [], fieldBytes: 1) { _ in false }
                 } catch {
-                    return describe(error, file: file)
+                    return Self.describe(error, at: file)
                 }
             }
         }
-        return describe(error, file: files.count == 1 ? files[0] : sourceDescription, notJournal: notJournal)
+        return Self.describe(error, at: files.count == 1 ? files[0] : sourceDescription)
     }
 
-    private func describe(_ error: ConsentJournal.ReadError, file: String, notJournal: Bool? = nil) -> ConsentAuditError {
-        let notJournal = notJournal ?? [ENODATA, EBADMSG, EPROTONOSUPPORT, EINVAL].contains(-error.code)
-        return ConsentAuditError("\(file): \(error.description)" + (notJournal ? " (not a journal file, or a damaged one)" : ""))
+    private static func describe(_ error: ConsentJournal.ReadError, at place: String) -> ConsentAuditError {
+        // sd_journal_open_files says ENODATA, EBADMSG, EPROTONOSUPPORT or EINVAL for a file that is no journal.
+        let notJournal = [ENODATA, EBADMSG, EPROTONOSUPPORT, EINVAL].contains(-error.code)
+        return ConsentAuditError("\(place): \(error.description)" + (notJournal ? " (not a journal file, or a damaged one)" : ""))
     }
 
     /// sd_journal_open_files fails for a missing file, but an auditor who

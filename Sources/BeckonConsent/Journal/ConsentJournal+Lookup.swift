@@ -140,7 +140,7 @@ extension ConsentJournal {
     }
 
     /// How many entries are read between two ``releaseMappedPages()``.
-    static let pageReleaseInterval = 16_384
+    static let pageReleaseInterval = 4_096
 
     /// What ends a value cut at its size limit.
     public static let cutMarker = "…[cut]"

@@ -75,7 +75,8 @@ extension ConsentJournal {
             let endedByRoot = outcome == .sessionEnded && executable != beckonExecutable
             if uid == 0, !outcome.isUsersOwnAnswer || endedByRoot { return .enforcer }
             guard let executable, let beckonExecutable, executable == beckonExecutable else { return .notBeckon }
-            guard let uid, let claimedUser else { return .otherUser }
+            // No user's beckon writes the enforcer's outcomes: one not written as root is no observation of its.
+            guard let uid, let claimedUser, outcome.isUsersOwnAnswer else { return .otherUser }
             // beckon writes BECKON_UID as its own uid, so one that differs was not its user's.
             if let claimedUID, uid_t(claimedUID) != uid { return .otherUser }
             // The name here: authoritative for this machine's journal; for a
