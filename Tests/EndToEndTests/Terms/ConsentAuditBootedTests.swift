@@ -38,7 +38,9 @@ import Testing
         } until: { $0.stdout.split(separator: "\n").count == 2 }
         for line in listed.stdout.split(separator: "\n") {
             #expect(line.contains("\"trust\":\"not-beckon\"") && line.contains("\"sender_uid\":\(forgerUID)")
-                    && line.contains("\"sender_user\":\"\(Self.forger)\"") && line.contains("\"exe\":\"/usr/bin/logger\""), "\(line)")
+                    && line.contains("\"sender_user\":\"\(Self.forger)\""), "\(line)")
+            // logger is often gone before journald reads its /proc: then there is no _EXE at all.
+            #expect(line.contains("\"exe\":\"/usr/bin/logger\"") || !line.contains("\"exe\":"), "\(line)")
         }
         let victims = try machine.run([Self.beckon, "terms", "--audit", "--user", Self.victim])
         #expect(victims.exitCode == 1 && victims.stdout.split(separator: "\n").count == 1, "not listed as u1's: \(victims)")
