@@ -46,10 +46,12 @@ $(STATIC_CXX)/.done:
 # Every Swift test, suite by suite on BECKON_TEST_SHARDS private displays
 # (scripts/run-tests), beside the short fuzz: most of a GUI test is waiting for
 # a window or an exit, so the displays' waits overlap.
-# scripts/check-modules first: the consent and login-gate modules must not reach GTK.
+# scripts/check-modules first: the consent and login-gate modules must not reach GTK;
+# scripts/check-doc-links: every relative link and anchor in README.md and docs/ resolves.
 test: deps
 	$(SWIFT) build --build-tests
 	scripts/check-modules
+	scripts/check-doc-links
 	$(MAKE) --no-print-directory -j 2 test-suites fuzz-short
 
 test-suites:
@@ -109,13 +111,15 @@ soak: deps
 install: release
 	install -Dm755 $(BIN)/beckon $(DESTDIR)$(PREFIX)/bin/beckon
 	install -Dm644 Resources/beckon.1 $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1
+	install -Dm644 Resources/beckon-terms.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/beckon-terms.conf.5
+	install -Dm644 Resources/beckon-enforcer.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/beckon-enforcer.conf.5
 	install -Dm644 Resources/completions/beckon.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon
 	install -Dm644 Resources/terms/sample-terms.md $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md
 	install -Dm644 Resources/beckon-json.schema.json $(DESTDIR)$(PREFIX)/share/beckon/beckon-json.schema.json
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
-	# Managed terms at login (docs/terms.md, "For administrators"): one script, run by an XDG
+	# Managed terms at login (docs/administrators.md, "Running the gates at login"): one script, run by an XDG
 	# autostart entry (desktops that start autostart entries themselves) and a systemd user unit.
 	install -d $(DESTDIR)$(PREFIX)/libexec/beckon $(DESTDIR)$(SYSCONFDIR)/xdg/autostart $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|/usr/bin/beckon|$(PREFIX)/bin/beckon|g' packaging/beckon-login-terms >$(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms
@@ -124,12 +128,12 @@ install: release
 	  >$(DESTDIR)$(SYSCONFDIR)/xdg/autostart/org.beckon.LoginTerms.desktop
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-login-terms.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/user/beckon-login-terms.service
-	# The enforcer (docs/terms.md, "The enforcer"): the system service that holds the login gate.
+	# The enforcer (docs/administrators.md, "The enforcer"): the system service that holds the login gate.
 	install -Dm755 $(BIN)/beckon-enforcer $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-enforcer
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
 	sed 's|/usr/libexec/|$(PREFIX)/libexec/|' packaging/beckon-enforcer.service \
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
-	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/terms.md).
+	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/audit.md).
 	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
 
 # A Debian package (scripts/make-deb): the route the README shows first.
@@ -142,6 +146,8 @@ deb-check: release
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/beckon $(DESTDIR)$(PREFIX)/share/man/man1/beckon.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/beckon-terms.conf.5 \
+	  $(DESTDIR)$(PREFIX)/share/man/man5/beckon-enforcer.conf.5 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon \
 	  $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop \
 	  $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md \

@@ -22,7 +22,7 @@ extension Enforcer {
                 Usage: beckon-enforcer [--check]
                 The system service that holds beckon's login gate (beckon-enforcer.service).
                   --check   read the configuration as the service would; print each problem (exit 1 when any)
-                See docs/terms.md, "The enforcer".
+                See beckon-enforcer.conf(5), and docs/administrators.md, "The enforcer".
 
                 """)
             return 0

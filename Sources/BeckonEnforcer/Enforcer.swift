@@ -5,7 +5,7 @@ import CBeckonGLib
 import Glibc
 
 /// `beckon-enforcer`: the system service that holds the login gate from
-/// outside the user's reach (docs/terms.md, "The enforcer").
+/// outside the user's reach (docs/administrators.md, "The enforcer").
 ///
 /// One thread, one `poll`: logind's session files (inotify on
 /// /run/systemd/sessions), the socket where gate processes connect, their

@@ -54,8 +54,7 @@ public struct EnforcerConfiguration: Sendable, Equatable {
         let text = try EnforcerKeyFile.readText(path, checksOwner: checksOwner)
         let file = try EnforcerKeyFile(path: path, text: text)
         defer { file.free() }
-        try file.checkKeys(group: "Enforcer", known: ["Mode", "GraceSeconds", "ConfigurationErrors", "Executables",
-                                                     "MinimumUID", "TextConsoles"])
+        try file.checkKeys(group: "Enforcer", known: Set(keys.map(\.name)))
         if let mode = file.string("Mode") {
             guard let value = Mode(rawValue: mode) else { throw file.error("Mode", "must be enforce or pilot, not \(mode.debugDescription)") }
             configuration.mode = value

@@ -2,7 +2,7 @@ import Glibc
 
 /// What the enforcer checks of a process that says it is a gate's window,
 /// as root, from /proc, before it believes a word of it and again at its
-/// Accept (docs/terms.md, "The enforcer", has what this closes and what it
+/// Accept (docs/administrators.md, "The enforcer", has what this closes and what it
 /// does not):
 /// - its executable is one of the trusted ones, by device and inode (a path
 ///   can be replaced; the file the process runs cannot);

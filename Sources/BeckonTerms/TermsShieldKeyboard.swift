@@ -4,7 +4,7 @@ import CGtk
 
 /// The keyboard, held by a login gate's terms window on X11: keys reach the
 /// terms and no other client, the window manager's shortcuts included.
-/// Wayland has no such grab; there nothing is taken (see docs/terms.md).
+/// Wayland has no such grab; there nothing is taken (see docs/administrators.md).
 ///
 /// Grabbed once the window is mapped. Another client may hold the keyboard
 /// then (a login manager finishing, a screen locker, a menu open): the grab

@@ -6,7 +6,7 @@ import CGtk
 /// monitor, the window on top of the primary one's, kept above, modal, with
 /// the keyboard, and nothing but Accept or Decline ends it.
 ///
-/// What each desktop grants of this is measured in docs/terms.md. Under a
+/// What each desktop grants of this is measured in docs/administrators.md ("The gate: what it guarantees"). Under a
 /// window manager, the shields and the window are kept above by it
 /// (`_NET_WM_STATE_ABOVE`, the window transient for its shield); without one
 /// (X11), the gate raises its windows again each time another client's

@@ -1,10 +1,14 @@
 @testable import BeckonCLI
+import BeckonConsent
+import BeckonEnforcer
+import BeckonTestSupport
 import Glibc
 import Testing
 
-/// The man page's option list and the bash completion's option lists are
-/// generated from the option tables; these fail when the committed files are
-/// stale (run scripts/generate-reference).
+/// The man page's option lists and the bash completion's option lists are
+/// generated from the option tables, and the key lists of beckon-terms.conf(5)
+/// and beckon-enforcer.conf(5) from the keys their readers accept; these fail
+/// when the committed files are stale (run scripts/generate-reference).
 @Suite struct ReferenceTests {
     private static let root: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -12,12 +16,16 @@ import Testing
         return parts.joined(separator: "/")
     }()
 
-    /// The lines between the generated-options markers of `file`.
-    private func generatedBlock(_ file: String) throws -> String {
+    /// The man pages scripts/generate-reference writes into, each with its
+    /// version in its header.
+    static let manPages = ["Resources/beckon.1", "Resources/beckon-terms.conf.5", "Resources/beckon-enforcer.conf.5"]
+
+    /// The lines between the `BEGIN GENERATED <marker>` and `END GENERATED <marker>` lines of `file`.
+    private func generatedBlock(_ file: String, marker: String = "OPTIONS") throws -> String {
         let text = try #require(readFile(Self.root + "/" + file), "cannot read \(file)")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let begin = try #require(lines.firstIndex { $0.contains("BEGIN GENERATED OPTIONS") }, "\(file): no BEGIN marker")
-        let end = try #require(lines.firstIndex { $0.contains("END GENERATED OPTIONS") }, "\(file): no END marker")
+        let begin = try #require(lines.firstIndex { $0.contains("BEGIN GENERATED \(marker)") }, "\(file): no BEGIN marker")
+        let end = try #require(lines.firstIndex { $0.contains("END GENERATED \(marker)") }, "\(file): no END marker")
         return lines[(begin + 1)..<end].map { $0 + "\n" }.joined()
     }
 
@@ -31,14 +39,50 @@ import Testing
         }
     }
 
-    /// The build's version is VERSION's (the plugin generates it), and the
+    @Test func theManPageListsEveryOptionOfBeckonTerms() throws {
+        let block = try generatedBlock("Resources/beckon.1", marker: "TERMS OPTIONS")
+        #expect(block == ZenityReference.text(.manTerms), "Resources/beckon.1 is stale: run scripts/generate-reference")
+        for group in TermsArguments.groups {
+            for option in group.options {
+                #expect(block.contains("\\-\\-" + option.name.replacing("-", with: "\\-")), "\(option.name) missing")
+            }
+        }
+    }
+
+    /// Each key file's page lists exactly the keys its reader accepts.
+    @Test(arguments: [("Resources/beckon-terms.conf.5", ReferenceFormat.manTermsConf),
+                      ("Resources/beckon-enforcer.conf.5", ReferenceFormat.manEnforcerConf)])
+    func theKeyFilePagesListEveryKeyTheReaderAccepts(file: String, format: ReferenceFormat) throws {
+        let keys = format == .manTermsConf ? ManagedTerms.keys : EnforcerConfiguration.keys
+        let block = try generatedBlock(file, marker: "KEYS")
+        #expect(block == ZenityReference.text(format), "\(file) is stale: run scripts/generate-reference")
+        for key in keys {
+            #expect(block.contains(".BI \(key.name)= "), "\(key.name) missing from \(file)")
+        }
+    }
+
+    /// The build's version is VERSION's (the plugin generates it), and every
     /// man page's header says the same.
-    @Test func theBinaryAndTheManPageCarryVERSION() throws {
+    @Test func theBinaryAndTheManPagesCarryVERSION() throws {
         let file = try #require(readFile(Self.root + "/VERSION"), "cannot read VERSION")
         #expect(BeckonVersion.text == String(file.filter { !$0.isWhitespace }))
-        let man = try #require(readFile(Self.root + "/Resources/beckon.1"))
-        #expect(man.contains(".TH BECKON 1 \"2026\" \"Beckon \(BeckonVersion.text)\""),
-                "Resources/beckon.1 is stale: run scripts/generate-reference")
+        for page in Self.manPages {
+            let man = try #require(readFile(Self.root + "/" + page))
+            let header = man.split(separator: "\n").first { $0.hasPrefix(".TH ") }
+            #expect(header?.contains("\"2026\" \"Beckon \(BeckonVersion.text)\"") == true,
+                    "\(page) is stale: run scripts/generate-reference")
+        }
+    }
+
+    /// man renders every page without a warning, as lintian runs it (its
+    /// groff-message check): a stray request, a table wider than the page, a
+    /// character groff does not know.
+    @Test(arguments: manPages)
+    func theManPagesRenderWithoutWarnings(page: String) throws {
+        let result = try run("/usr/bin/man", ["--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", Self.root + "/" + page],
+                             environment: ["LC_ALL": "C.UTF-8", "MANWIDTH": "80", "MANROFFSEQ": ""])
+        #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(page): \(result)")
+        #expect(!result.stdout.isEmpty, "\(page) rendered nothing")
     }
 
     @Test func theCompletionOffersEveryDialogAndItsOptions() throws {

@@ -15,7 +15,7 @@ import Testing
         let entries = catalogue.split(separator: "\n").filter { $0.hasPrefix("-- ") }.map { String($0.dropFirst(3)) }
         #expect(Set(entries) == Set(ConsentJournal.Event.allCases.map(\.messageID)), "\(entries)")
         #expect(entries.count == Set(entries).count, "one entry per MESSAGE_ID")
-        let docs = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/terms.md"), encoding: .utf8)
+        let docs = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/audit.md"), encoding: .utf8)
         for event in ConsentJournal.Event.allCases {
             #expect(docs.contains("| `\(event.rawValue)` |") && docs.contains("`\(event.messageID)`"), "\(event)")
         }

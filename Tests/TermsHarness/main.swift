@@ -2,7 +2,7 @@
 // scripted answer in place of a person at the window. Everything else is the
 // command's own path: the options, reading the terms, --once, the record
 // file, --json, the exit codes. The `beckon` command has no such option
-// (docs/terms.md, "Testing hooks"); this program is built for the tests only.
+// (docs/testing.md, "Testing hooks"); this program is built for the tests only.
 //
 //   BeckonTermsHarness ANSWER [--pause-mid-write] [TERMS OPTIONS...]
 //

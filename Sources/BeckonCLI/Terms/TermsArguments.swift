@@ -103,7 +103,7 @@ struct TermsArguments: GroupParsedOptions, Equatable {
         let reread: OptionKey<TermsReread?> = .choice("reread", nil, "After an earlier version was accepted, "
             + "what must\nbe shown again (default: \(TermsReread.changes.rawValue); \(TermsReread.all.rawValue) with --gate)")
         let help = OptionKey.flag("help", nil)
-        // Managed terms and the login gate (docs/terms.md, "For administrators").
+        // Managed terms and the login gate (docs/administrators.md).
         let managedSection = OptionSection(Section.managed)
         let managed = OptionKey.flag("managed", "Show the terms an administrator configured in\n"
                                      + "beckon/terms.d/ID.conf (each ID given after it, or all)")
@@ -118,7 +118,7 @@ struct TermsArguments: GroupParsedOptions, Equatable {
                                          + "on any problem")
         let enforcerConfig = OptionKey.string("enforcer-config", "FILE", "With --check-config, check FILE as the enforcer's\n"
                                               + "settings (default: /etc/beckon/enforcer.conf)")
-        // Auditing the journal (docs/terms.md, "Auditing consent"); --id, --version, --json and --file serve too.
+        // Auditing the journal (docs/audit.md, "Auditing consent"); --id, --version, --json and --file serve too.
         let auditSection = OptionSection(Section.audit)
         let audit = OptionKey.flag("audit", "Print the consent events in the journal (filtered by\n"
                                    + "--id, --version and the options below); exit 1 if none")
@@ -223,7 +223,7 @@ struct TermsArguments: GroupParsedOptions, Equatable {
         if status && revoke { throw .termsUsage("--status and --revoke cannot be used together") }
         // A gate stays until it is answered: a timeout would open it.
         if self.gate && timeout != nil { throw .termsUsage("--gate allows no --timeout: a gate stays until it is answered") }
-        // --once reads the user's own record file, which must not open a gate (docs/terms.md, "For administrators").
+        // --once reads the user's own record file, which must not open a gate (docs/administrators.md: what a gate's "already accepted" rests on).
         if self.gate && self.once {
             throw .termsUsage("--gate and --once cannot be used together: under a gate, use --managed, whose policy reads the journal")
         }

@@ -3,7 +3,7 @@ import BeckonIO
 import BeckonLoginGate
 import Glibc
 
-/// A managed gate's side of the enforcer (`beckon-enforcer`, docs/terms.md,
+/// A managed gate's side of the enforcer (`beckon-enforcer`, docs/administrators.md,
 /// "The enforcer"): where it runs, the enforcer, not the user's journal
 /// entries, says whether an answer is owed, and this process reports its
 /// window shown, accepted or declined. Without an enforcer nothing here

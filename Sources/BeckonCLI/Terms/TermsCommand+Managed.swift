@@ -6,7 +6,7 @@ import Glibc
 
 /// `beckon terms --managed [ID…]`: terms an administrator configured
 /// (``ManagedTerms``), each turned into the arguments of `terms` and run by
-/// the same ``TermsCommand/run(_:harness:)``. See docs/terms.md, "For administrators".
+/// the same ``TermsCommand/run(_:harness:)``. See docs/administrators.md, "Managed terms".
 extension TermsCommand {
     /// Runs `--managed`; nil when it is not given (the hook at the top of ``run(_:harness:)``).
     ///

@@ -8,7 +8,7 @@ import BeckonConsent
 /// Internal, and made only by BeckonTermsHarness (Tests/TermsHarness, through
 /// `@testable import`): no option or variable of the `beckon` command reaches
 /// it, so nothing the product runs records an acceptance without showing the
-/// terms (docs/terms.md, "Testing hooks").
+/// terms (docs/testing.md, "Testing hooks").
 struct TermsHarness: Sendable {
     /// Answers the terms.
     var presenter: any DialogPresenter

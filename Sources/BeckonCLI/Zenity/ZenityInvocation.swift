@@ -28,4 +28,10 @@ enum ReferenceFormat: String, Sendable, CaseIterable {
     case bash
     /// Every option with its value type, one a line (scripts/fuzz-arguments).
     case options
+    /// beckon(1)'s options of `beckon terms` (roff).
+    case manTerms = "man-terms"
+    /// beckon-terms.conf(5)'s keys of a managed terms' key file (roff).
+    case manTermsConf = "man-terms-conf"
+    /// beckon-enforcer.conf(5)'s keys of /etc/beckon/enforcer.conf (roff).
+    case manEnforcerConf = "man-enforcer-conf"
 }

@@ -1,6 +1,10 @@
+import BeckonConsent
+import BeckonEnforcer
+
 /// The option reference generated from the option tables, so the man page and
 /// the bash completion never list an option the parser does not know (or miss
-/// one it does). `beckon --beckon-reference=man|bash|options`; scripts/generate-reference
+/// one it does). `beckon --beckon-reference=man|bash|options` (and the terms' pages,
+/// ``TermsReference``); scripts/generate-reference
 /// writes them into Resources/, and a test checks that the files are current.
 enum ZenityReference {
     static func text(_ format: ReferenceFormat) -> String {
@@ -8,6 +12,9 @@ enum ZenityReference {
         case .man: man()
         case .bash: bash()
         case .options: options()
+        case .manTerms: TermsReference.options()
+        case .manTermsConf: TermsReference.keys(ManagedTerms.keys)
+        case .manEnforcerConf: TermsReference.keys(EnforcerConfiguration.keys)
         }
     }
 
@@ -81,7 +88,8 @@ enum ZenityReference {
         ZenityOptionTable.zenity4.filter { dialog.unlistedOptions.contains($0.name) }
     }
 
-    private static func roff(_ text: String) -> String {
+    /// `text` for roff: backslashes doubled, each hyphen a minus sign.
+    static func roff(_ text: String) -> String {
         // No Foundation in the CLI: escape by character.
         text.reduce(into: "") { out, character in
             switch character {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// One outcome of `beckon terms` as the journal holds it (docs/terms.md,
+/// One outcome of `beckon terms` as the journal holds it (docs/audit.md,
 /// "The consent record in the system journal"), read back for an audit:
 /// beckon's fields, and those journald adds itself (host, boot, time).
 /// A field the entry lacks is nil, never an invented empty value.

@@ -10,7 +10,7 @@ import Glibc
 /// Writing never blocks or fails the dialog: an entry is sent from a thread
 /// of its own and waited for at most ``sendTimeout``; where no journal runs
 /// (or no libsystemd) nothing is written and nothing is said, and the record
-/// file holds the answer. The fields are documented in docs/terms.md ("The
+/// file holds the answer. The fields are documented in docs/audit.md ("The
 /// consent record in the system journal"). Under a gate the accept and
 /// revoke entries are read back (`ConsentJournal+Lookup.swift`): journald's
 /// own `_UID` and `_EXE` on them are what "already accepted" rests on.

@@ -5,13 +5,6 @@ extension ManagedTerms {
     /// The largest key file read: 64 KiB, far more than any real one.
     public static let maximumKeyFileSize = 64 << 10
 
-    /// Every key of `[Terms]`, and whether it may carry a locale (`Title[de]=`).
-    static let knownKeys: [String: Bool] = [
-        "Version": false, "File": true, "Title": true, "Checkbox": true, "AcceptLabel": true, "DeclineLabel": true,
-        "Policy": false, "Days": false, "Gate": false, "EndSessionCommand": false, "Reread": false,
-        "RequireScroll": false, "GraceSeconds": false,
-    ]
-
     /// The longest `GraceSeconds=`: a day.
     public static let maximumGraceSeconds = 86_400
 

@@ -17,7 +17,7 @@ import Glibc
 /// Gate=true
 /// ```
 ///
-/// The keys are documented in docs/terms.md ("For administrators"). Localized
+/// The keys are documented in docs/administrators.md ("The key file"). Localized
 /// keys are chosen as in desktop files, by GLib's own matching of the
 /// person's languages (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
 public struct ManagedTerms: Sendable, Hashable {

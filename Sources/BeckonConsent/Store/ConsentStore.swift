@@ -35,7 +35,7 @@ public struct ConsentStore: Sendable {
     /// Test-only: runs after the first half of a new file is written and
     /// before the rest, so a test can kill the writer mid-write. Internal: only
     /// a test build (`@testable import`) sets it, as BeckonTermsHarness does
-    /// (docs/terms.md, "Testing hooks"); the `beckon` command has no way to.
+    /// (docs/testing.md, "Testing hooks"); the `beckon` command has no way to.
     var midWriteHook: (@Sendable () -> Void)?
 
     /// The record file.

@@ -1,7 +1,7 @@
 import CBeckonGLib
 import Glibc
 
-/// The window's side of the enforcer (`beckon-enforcer`, docs/terms.md, "The
+/// The window's side of the enforcer (`beckon-enforcer`, docs/administrators.md, "The
 /// enforcer"): a gate's process connects, is checked from outside and given a
 /// nonce, asks whether an answer is owed, and reports that its window is
 /// shown, accepted or declined.

@@ -10,7 +10,7 @@
 /// window's process carries that nonce, and the enforcer takes it only from
 /// that very process (the kernel's credentials on the datagram), checked
 /// again: a message written before the check, or by another process sharing
-/// the socket, has no nonce to show. See docs/terms.md, "The enforcer".
+/// the socket, has no nonce to show. See docs/administrators.md, "The enforcer".
 package struct EnforcerMessage: Equatable, Sendable {
     /// What the message is.
     package enum Kind: String, Sendable, CaseIterable {

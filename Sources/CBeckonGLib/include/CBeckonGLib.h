@@ -403,7 +403,7 @@ guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
 
 /* Makes this process non-dumpable (PR_SET_DUMPABLE 0): its /proc/PID files
  * become root's, so no other process of the same user can ptrace it, read
- * its memory or open its descriptors; the enforcer checks it (docs/terms.md,
+ * its memory or open its descriptors; the enforcer checks it (docs/administrators.md,
  * "The enforcer"). 0, or an errno.
  * C: prctl is variadic. */
 int beckon_process_set_undumpable(void);

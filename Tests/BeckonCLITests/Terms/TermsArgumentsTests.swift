@@ -45,7 +45,7 @@ import Testing
         (["--id="], "--id needs a non-empty id"),
         (["--id", "org.a\nid: org.forged"], "--id must not contain control characters"),
         (["--id", "org.a\u{1b}[2J"], "--id must not contain control characters"),
-        // Test hooks are no options of the product (docs/terms.md, "Testing hooks").
+        // Test hooks are no options of the product (docs/testing.md, "Testing hooks").
         (["--test-answer", "accept"], "unknown option --test-answer"),
         (["--test-answer=accept", "--id", "a"], "unknown option --test-answer"),
         (["--test-pause-mid-write"], "unknown option --test-pause-mid-write"),

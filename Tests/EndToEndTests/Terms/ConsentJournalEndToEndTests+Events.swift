@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Every outcome of terms with a consent id is one entry in a real journald,
-/// with the contract's MESSAGE_ID and fields (docs/terms.md, "The consent
+/// with the contract's MESSAGE_ID and fields (docs/audit.md, "The consent
 /// record in the system journal"); the catalogue explains them under
 /// `journalctl -x`; the record file and the journal agree; a stopped
 /// journald does not hold the dialog up. In the journal suite, so that one
