@@ -18,6 +18,16 @@ extension ConsentAuditFormat {
             self.form = form
         }
 
+        /// The whole text of `events` in `form`, gathered: for tests and small listings.
+        public static func text(_ form: Form, of events: [ConsentEvent]) -> String {
+            var writer = Writer(form)
+            var text = ""
+            writer.start(into: &text)
+            for event in events { writer.write(event, into: &text) }
+            writer.finish(into: &text)
+            return text
+        }
+
         /// The header: the CSV's; the table's comes with its first rows.
         public mutating func start(into text: inout String) {
             if form == .csv { text += columns.map(\.name).joined(separator: ",") + "\r\n" }
@@ -46,9 +56,7 @@ extension ConsentAuditFormat {
 
         private mutating func flushTable(into text: inout String) {
             let rows = [tableColumns.map(\.0)] + pending
-            let widths = rows[0].indices.map { column in
-                min(rows.map { $0[column].unicodeScalars.count }.max() ?? 0, tableMaximumWidth)
-            }
+            let widths = ConsentAuditFormat.widths(of: rows)
             for row in rows { text += aligned(row, widths: widths) }
             self.widths = widths
             pending = []

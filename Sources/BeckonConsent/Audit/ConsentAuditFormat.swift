@@ -61,12 +61,7 @@ public enum ConsentAuditFormat {
     /// when there are none); a missing value is "-", control characters are
     /// escaped, so no value can start a row of its own.
     public static func table(_ events: [ConsentEvent]) -> String {
-        var writer = Writer(.table)
-        var text = ""
-        writer.start(into: &text)
-        for event in events { writer.write(event, into: &text) }
-        writer.finish(into: &text)
-        return text
+        Writer.text(.table, of: events)
     }
 
     /// The summary as a table: one row per terms version and host.
@@ -76,15 +71,18 @@ public enum ConsentAuditFormat {
             [cell(row.termsID), cell(row.version), cell(row.host), String(row.accepted.count), String(row.verified.count),
              String(row.declined.count), String(row.neverAsked.count), String(row.seen.count)]
         }
-        let widths = rows[0].indices.map { column in
-            min(rows.map { $0[column].unicodeScalars.count }.max() ?? 0, tableMaximumWidth)
-        }
+        let widths = widths(of: rows)
         return rows.map { aligned($0, widths: widths) }.joined()
     }
 
     static func cell(_ value: String?) -> String {
         guard let value, !value.isEmpty else { return "-" }
         return escapingControlCharacters(value)
+    }
+
+    /// Each column's width in `rows`: its widest cell, at most ``tableMaximumWidth``.
+    static func widths(of rows: [[String]]) -> [Int] {
+        rows[0].indices.map { column in min(rows.map { $0[column].unicodeScalars.count }.max() ?? 0, tableMaximumWidth) }
     }
 
     /// One row: each cell padded to its column's width, two spaces between.
@@ -123,7 +121,7 @@ public enum ConsentAuditFormat {
 
     /// One JSON object per line.
     public static func jsonLines(_ events: [ConsentEvent]) -> String {
-        events.map(jsonLine).joined()
+        Writer.text(.jsonLines, of: events)
     }
 
     /// The summary as JSON lines, one object per terms version and host: the
@@ -151,12 +149,7 @@ public enum ConsentAuditFormat {
     /// (starting with `=`, `+`, `-` or `@`) gets a leading `'`, so opening
     /// the file runs nothing.
     public static func csv(_ events: [ConsentEvent]) -> String {
-        var writer = Writer(.csv)
-        var text = ""
-        writer.start(into: &text)
-        for event in events { writer.write(event, into: &text) }
-        writer.finish(into: &text)
-        return text
+        Writer.text(.csv, of: events)
     }
 
     /// One event as a CSV line.
