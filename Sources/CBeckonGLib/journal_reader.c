@@ -22,12 +22,14 @@ struct SdJournalApi {
   int (*get_realtime_usec)(sd_journal *journal, uint64_t *usec);
   int (*pid_get_session)(pid_t pid, char **session);
   /* For --audit (optional: without them only the local, newest-first reader works). */
-  int (*open_directory)(sd_journal **journal, const char *path, int flags);
   int (*open_files)(sd_journal **journal, const char **paths, int flags);
   int (*seek_head)(sd_journal *journal);
-  int (*seek_realtime_usec)(sd_journal *journal, uint64_t usec);
   int (*next)(sd_journal *journal);
   int (*enumerate_data)(sd_journal *journal, const void **data, size_t *size);
+  int (*set_data_threshold)(sd_journal *journal, size_t size);
+  /* Whether any file was opened at all: sd_journal_open skips the files it
+   * cannot read, so an unreadable journal would otherwise read as empty. */
+  int (*get_usage)(sd_journal *journal, uint64_t *bytes);
 };
 
 static const struct SdJournalApi *journal_api(void) {
@@ -45,12 +47,12 @@ static const struct SdJournalApi *journal_api(void) {
       api.get_data = dlsym(library, "sd_journal_get_data");
       api.get_realtime_usec = dlsym(library, "sd_journal_get_realtime_usec");
       api.pid_get_session = dlsym(library, "sd_pid_get_session");
-      api.open_directory = dlsym(library, "sd_journal_open_directory");
       api.open_files = dlsym(library, "sd_journal_open_files");
       api.seek_head = dlsym(library, "sd_journal_seek_head");
-      api.seek_realtime_usec = dlsym(library, "sd_journal_seek_realtime_usec");
       api.next = dlsym(library, "sd_journal_next");
       api.enumerate_data = dlsym(library, "sd_journal_enumerate_data");
+      api.set_data_threshold = dlsym(library, "sd_journal_set_data_threshold");
+      api.get_usage = dlsym(library, "sd_journal_get_usage");
       if (api.open && api.close && api.add_match && api.seek_tail && api.previous && api.get_data &&
           api.get_realtime_usec)
         loaded_api = &api;
@@ -64,6 +66,18 @@ struct BeckonJournalReader {
   const struct SdJournalApi *api;
   sd_journal *journal;
 };
+
+/* -EACCES when `journal` holds no file: sd_journal_open leaves out the files
+ * this user cannot read (a volatile journal is root's and the
+ * systemd-journal group's), and a journal of none reads like an empty one,
+ * where "no entry" would be a false answer. */
+static int check_opened(const struct SdJournalApi *api, sd_journal *journal) {
+  uint64_t bytes = 0;
+  if (!api->get_usage) return 0;
+  int result = api->get_usage(journal, &bytes);
+  if (result < 0) return result;
+  return bytes == 0 ? -EACCES : 0;
+}
 
 /* The reader of an opened, matched, positioned journal; NULL (the journal
  * closed, `*error` set) when `result`, the last step's, is an error. */
@@ -88,29 +102,32 @@ BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int 
   }
   sd_journal *journal = NULL;
   int result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
+  if (result >= 0) result = check_opened(api, journal);
   for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
   if (result >= 0) result = api->seek_tail(journal);
   return reader_new(api, journal, result, error);
 }
 
 /* An auditor reads journals collected from other hosts (journal-remote's
- * directory, copied files) as well as the local one, oldest first from
- * --since: one opener for the three sources, so the Swift side sees one
- * reader whatever it reads. */
-BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
-                                                        int file_count, const char *const *matches, int count,
-                                                        guint64 since_usec, int *error) {
+ * directories, copied files) as well as the local one, oldest first: one
+ * opener for both sources, so the Swift side sees one reader whatever it
+ * reads. The caller lists the files of directories itself: sd_journal_open_files
+ * fails for any file that is not a journal or cannot be read, where
+ * sd_journal_open_directory would leave it out and answer from the rest.
+ * No field is read past `field_bytes` (sd_journal_set_data_threshold), so a
+ * hostile entry's huge field costs no more than a normal one's. */
+BeckonJournalReader *beckon_journal_reader_open_sources(const char *const *files, int file_count,
+                                                        const char *const *matches, int count,
+                                                        size_t field_bytes, int *error) {
   const struct SdJournalApi *api = journal_api();
-  if (!api || !api->open_directory || !api->open_files || !api->seek_head || !api->seek_realtime_usec ||
-      !api->next || !api->enumerate_data) {
+  if (!api || !api->open_files || !api->seek_head || !api->next || !api->enumerate_data ||
+      !api->set_data_threshold) {
     if (error) *error = -ENOSYS;
     return NULL;
   }
   sd_journal *journal = NULL;
   int result;
-  if (directory) {
-    result = api->open_directory(&journal, directory, 0);
-  } else if (files && file_count > 0) {
+  if (files && file_count > 0) {
     const char **paths = g_new0(const char *, file_count + 1);
     for (int i = 0; i < file_count; i++) paths[i] = files[i];
     result = api->open_files(&journal, paths, 0);
@@ -118,8 +135,13 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, c
   } else {
     result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
   }
+  if (result >= 0) result = check_opened(api, journal);
+  if (result >= 0) result = api->set_data_threshold(journal, field_bytes);
   for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
-  if (result >= 0) result = since_usec > 0 ? api->seek_realtime_usec(journal, since_usec) : api->seek_head(journal);
+  /* From the first entry, never a realtime seek: sd_journal finds a time by
+   * bisection in each file, which misses entries when a file's clock went
+   * back or files disagree on order; the caller filters by time itself. */
+  if (result >= 0) result = api->seek_head(journal);
   return reader_new(api, journal, result, error);
 }
 
@@ -137,7 +159,7 @@ static gboolean is_audit_field(const char *data, size_t name_length) {
 }
 
 /* Every field of an entry an audit needs, in one pass over it: an audit
- * reads a score of fields of each of 100,000 entries, where one lookup per
+ * reads a score of fields of each of 1,000,000 entries, where one lookup per
  * field would walk the entry's items each time; the fields it does not need
  * are skipped here, before the Swift side makes a string of them. */
 int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,

@@ -91,9 +91,12 @@ import Testing
         #expect(ConsentAuditFormat.csvCell("plain") == "plain")
         #expect(ConsentAuditFormat.csvCell("a,b") == "\"a,b\"")
         #expect(ConsentAuditFormat.csvCell("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        #expect(ConsentAuditFormat.csvCell("two\nlines") == "\"two\nlines\"")
-        #expect(ConsentAuditFormat.csvCell("cr\r\nlf") == "\"cr\r\nlf\"")
-        for formula in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx"] {
+        // No cell holds a line break, a tab or a NUL: each is escaped, and so is a backslash.
+        #expect(ConsentAuditFormat.csvCell("two\nlines") == "two\\nlines")
+        #expect(ConsentAuditFormat.csvCell("cr\r\nlf") == "cr\\r\\nlf")
+        #expect(ConsentAuditFormat.csvCell("\tx\0") == "\\tx\\u0000")
+        #expect(ConsentAuditFormat.csvCell("C:\\x") == "C:\\\\x")
+        for formula in ["=1+1", "+1", "-1", "@SUM(A1)"] {
             #expect(ConsentAuditFormat.csvCell(formula) == "'" + formula, "\(formula.debugDescription)")
         }
         #expect(ConsentAuditFormat.csvCell("=HYPERLINK(\"x\",\"y\")") == "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"")
@@ -114,12 +117,12 @@ import Testing
         #expect(lines[0].hasPrefix("TIME                  HOST    USER"), "aligned: \(lines[0])")
     }
 
-    @Test func jsonHasEveryKnownFieldTypedAndNoInventedOnes() {
+    @Test func jsonHasEveryKnownFieldTypedAndNoInventedOnes() throws {
         var event = Self.event("ada", .sessionEnded)
         event.gate = true
         event.uid = "1000"
         event.sessionEndedBy = "logind"
-        let json = ConsentAuditFormat.json(event)
+        let json = try JSONValue(parsing: ConsentAuditFormat.jsonLine(event))
         #expect(json["time"] == .string("2025-12-01T10:00:00.000000Z"))
         #expect(json["time_usec"] == .int(1_764_583_200_000_000))
         #expect(json["outcome"] == .string("session-ended"))
@@ -138,7 +141,7 @@ import Testing
         ], realtimeMicroseconds: 1)
         let ended = try #require(ConsentEvent(entry))
         #expect(ended.outcome == ConsentJournal.Event.sessionEnded && ended.reason == "window-killed" && ended.signal == "KILL")
-        let json = ConsentAuditFormat.json(ended)
+        let json = try JSONValue(parsing: ConsentAuditFormat.jsonLine(ended))
         #expect(json["reason"] == .string("window-killed") && json["signal"] == .string("KILL"), "\(json)")
         let interrupted = try #require(ConsentEvent(ConsentJournal.Entry(fields: [
             "BECKON_OUTCOME": "interrupted", "BECKON_SIGNAL": "TERM",
@@ -179,6 +182,101 @@ import Testing
         alone.until = 1
         #expect(ConsentAuditSummary(events: events, query: alone).rows.isEmpty, "bob's events are all after --until")
         let lines = ConsentAuditFormat.jsonLines(summary).split(separator: "\n")
-        #expect(lines.first == #"{"id":"org.aup","version":"3","host":"host-a","accepted":1,"declined":1,"never_asked":2,"users":5,"accepted_users":["alice"],"declined_users":["bob"],"never_asked_users":["carol","erin"]}"#)
+        #expect(lines.first == #"{"id":"org.aup","version":"3","host":"host-a","accepted":1,"verified":0,"declined":1,"never_asked":2,"users":5,"accepted_users":["alice"],"verified_users":[],"declined_users":["bob"],"never_asked_users":["carol","erin"]}"#)
+    }
+
+    // MARK: Issue 33: trust, bounds, escaping, streaming
+
+    /// The one notion of trust, as the gate's matches have it: beckon's own
+    /// executable, as the user the entry names; root's for the enforcer's.
+    @Test func trustRestsOnTheSendersUIDAndExecutable() {
+        typealias Sender = ConsentJournal.Sender
+        let names: (uid_t) -> String? = { [0: "root", 1000: "u1", 1001: "u2"][$0] }
+        func trust(_ outcome: ConsentJournal.Event = .accepted, uid: uid_t?, exe: String? = "/usr/bin/beckon",
+                   user: String? = "u1", claimedUID: String? = nil) -> Sender.Trust {
+            Sender(uid: uid, executable: exe).trust(outcome: outcome, claimedUser: user, claimedUID: claimedUID,
+                                                   beckonExecutable: "/usr/bin/beckon", userName: names)
+        }
+        #expect(trust(uid: 1000) == .trusted)
+        #expect(trust(uid: 1000, claimedUID: "1000") == .trusted)
+        #expect(trust(uid: 1001, exe: "/usr/bin/logger") == .notBeckon, "logger --journald")
+        #expect(trust(uid: 1000, exe: nil) == .notBeckon, "no _EXE: who sent it is unknown")
+        #expect(trust(uid: 1001) == .otherUser, "u2 through beckon, naming u1")
+        #expect(trust(uid: 1001, user: "alice") == .otherUser, "a user who does not exist")
+        #expect(trust(uid: 1000, claimedUID: "1001") == .otherUser, "BECKON_UID is not _UID")
+        #expect(trust(uid: 4242, user: "remote", claimedUID: "4242") == .trusted, "a collected journal's user unknown here")
+        #expect(trust(uid: 4242, user: "remote") == .otherUser, "…but not without beckon's own BECKON_UID")
+        #expect(trust(uid: nil) == .otherUser)
+        #expect(trust(.verifiedAccepted, uid: 0, exe: "/usr/libexec/beckon/beckon-enforcer") == .enforcer)
+        #expect(trust(.verifiedAccepted, uid: 1000) == .otherUser, "an enforcer entry not written as root")
+        #expect(trust(.sessionEnded, uid: 0, exe: "/usr/libexec/beckon/beckon-enforcer") == .enforcer)
+        #expect(trust(.accepted, uid: 0, exe: "/usr/bin/logger", user: "u1") == .notBeckon, "root's logger is no answer of u1's")
+        #expect(trust(.accepted, uid: 0, user: "root") == .trusted, "root's own answer")
+        #expect(Sender.userMatches(uid: 1000, executable: "/usr/bin/beckon") == ["_UID=1000", "_EXE=/usr/bin/beckon"])
+    }
+
+    @Test func aLongValueIsCutAtACharactersEdgeAndMarked() {
+        func cut(_ text: String, _ limit: Int) -> String {
+            Array(text.utf8).withUnsafeBufferPointer { ConsentJournal.cutValue($0, fieldBytes: limit) }
+        }
+        #expect(cut("short", 8) == "short")
+        #expect(cut("exactly8", 8) == "exactly8")
+        #expect(cut("ninechars", 8) == "ninechar…[cut]")
+        #expect(cut("ab€cd", 3) == "ab…[cut]", "€ is 3 bytes: not split")
+        #expect(cut("\u{0}\u{0}x", 2) == "\u{0}\u{0}…[cut]")
+    }
+
+    /// Every form escapes NUL, escape sequences and the other controls.
+    @Test func everyFormEscapesNulAndControlCharacters() throws {
+        var event = Self.event("a\0b\u{1B}[31m\u{7F}\u{85}\u{202E}", .accepted, host: "h\r")
+        event.trust = .trusted
+        let forms = ["table": ConsentAuditFormat.table([event]), "json": ConsentAuditFormat.jsonLines([event]),
+                     "csv": ConsentAuditFormat.csv([event]),
+                     "summary": ConsentAuditFormat.table(ConsentAuditSummary(events: [event], query: ConsentAuditQuery())),
+                     "summary json": ConsentAuditFormat.jsonLines(ConsentAuditSummary(events: [event], query: ConsentAuditQuery()))]
+        for (name, text) in forms {
+            let raw = text.unicodeScalars.filter { [0, 0x1B, 0x7F, 0x85, 0x202E].contains($0.value) || ($0.value == 0x0D && name != "csv") }
+            #expect(raw.isEmpty, "\(name): \(text.debugDescription)")
+            #expect(text.contains("h\\r"), "\(name): \(text.debugDescription)")
+            if name != "summary" { #expect(text.contains("a\\u0000b\\u001b[31m\\u007f\\u0085\\u202e"), "\(name): \(text.debugDescription)") }
+        }
+    }
+
+    /// The table holds back only its look-ahead; a wide value widens no column past the cap.
+    @Test func theTableStreamsWithWidthsFromABoundedLookAhead() {
+        var writer = ConsentAuditFormat.Writer(.table)
+        var text = ""
+        writer.start(into: &text)
+        writer.write(Self.event(String(repeating: "w", count: 500), .accepted), into: &text)
+        for index in 2..<ConsentAuditFormat.tableLookAhead { writer.write(Self.event("u\(index)", .shown), into: &text) }
+        #expect(text.isEmpty, "held back until the look-ahead is full")
+        writer.write(Self.event("full", .shown), into: &text)
+        writer.write(Self.event("after", .shown), into: &text)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == ConsentAuditFormat.tableLookAhead + 2, "the header and every row so far")
+        let narrow = lines.filter { !$0.contains("www") }
+        #expect(narrow.allSatisfy { $0.count < 150 }, "no row is padded to the wide value")
+        let column = narrow[0].components(separatedBy: "ID")[0].count
+        #expect(narrow.dropFirst().allSatisfy { String($0.dropFirst(column)).hasPrefix("org.aup") }, "aligned: \(narrow.suffix(2))")
+        var done = ""
+        writer.finish(into: &done)
+        #expect(done.isEmpty)
+    }
+
+    /// The summary counts only events that count: the untrusted are no answer and no user seen.
+    @Test func theSummaryCountsOnlyTrustedAnswers() {
+        var forged = Self.event("mallory", .accepted)
+        forged.trust = .notBeckon
+        var other = Self.event("alice", .declined)
+        other.trust = .otherUser
+        var verified = Self.event("bob", .verifiedAccepted)
+        verified.trust = .enforcer
+        let summary = ConsentAuditSummary(events: [Self.event("alice", .accepted), forged, other, verified], query: ConsentAuditQuery())
+        let row = summary.rows[0]
+        #expect(row.accepted == ["alice"] && row.declined.isEmpty && row.verified == ["bob"] && row.seen == ["alice", "bob"])
+        var query = ConsentAuditQuery()
+        #expect(query.lists(Self.event("alice", .accepted)) && !query.lists(forged))
+        query.includeUntrusted = true
+        #expect(query.lists(forged))
     }
 }

@@ -44,6 +44,11 @@ struct TermsArguments: GroupParsedOptions, Equatable {
         given.entries.filter { [Self.Key.file.name, Self.Key.filename.name].contains($0.name) }.compactMap(\.value)
     }
 
+    /// Every --directory given, in order: a fleet's collected journals may lie in several.
+    var auditDirectories: [String] {
+        given.entries.filter { $0.name == Self.Key.directory.name }.compactMap(\.value)
+    }
+
     /// Every option of `beckon terms`: `Self.Key.id`, declared in ``Options``.
     /// Built, and so registered, once (``Declarations``).
     static let declared = Declarations<Options>()
@@ -124,7 +129,10 @@ struct TermsArguments: GroupParsedOptions, Equatable {
         let outcome: OptionKey<ConsentJournal.Event?> = .choice("outcome", "OUTCOME", "Only this outcome: "
                                                                 + ConsentJournal.Event.names)
         let directory = OptionKey.string("directory", "DIR", "Read the journal files in DIR, not the local journal\n"
-                                         + "(or --file FILE, repeatable, for single journal files)")
+                                         + "(repeatable; or --file FILE, repeatable, for single\n"
+                                         + "journal files)")
+        let includeUntrusted = OptionKey.flag("include-untrusted", "Also list the events not written by beckon as the user\n"
+                                              + "they name (marked in TRUST; never counted)")
         let csv = OptionKey.flag("csv", "Print CSV for a spreadsheet (RFC 4180, a header row)")
         let summary = OptionKey.flag("summary", "Count distinct users who accepted, declined or were\n"
                                      + "never asked, per terms version and host")
@@ -240,7 +248,7 @@ extension TermsArguments {
             for key in valued where given.has(key) {
                 throw .termsUsage("--\(key.option.name) needs --audit")
             }
-            for key in [Self.Key.csv, Self.Key.summary] where given[key] {
+            for key in [Self.Key.csv, Self.Key.summary, Self.Key.includeUntrusted] where given[key] {
                 throw .termsUsage("--\(key.name) needs --audit")
             }
             return
@@ -252,13 +260,18 @@ extension TermsArguments {
         if self.json && self.csv { throw .termsUsage("--json and --csv cannot be used together") }
         if self.summary && self.csv { throw .termsUsage("--summary prints a table or, with --json, JSON; not --csv") }
         if self.summary, given.has(Self.Key.outcome) { throw .termsUsage("--summary counts every outcome; it takes no --outcome") }
-        if self.directory != nil, !auditFiles.isEmpty {
+        if self.summary, self.includeUntrusted {
+            throw .termsUsage("--summary counts trusted answers only; --include-untrusted lists the others without it")
+        }
+        if !auditDirectories.isEmpty, !auditFiles.isEmpty {
             throw .termsUsage("--directory and --file cannot be used together: give the files, or their directory")
         }
         if let outcome = given.unknownChoice(Self.Key.outcome) {
             throw .termsUsage("--outcome needs one of \(ConsentJournal.Event.names), not \(outcome.debugDescription)")
         }
-        for (key, value) in [(Self.Key.user, self.user), (Self.Key.version, self.version), (Self.Key.directory, self.directory)] {
+        let values = [(Self.Key.user, self.user), (Self.Key.version, self.version)]
+            + auditDirectories.map { (Self.Key.directory, Optional($0)) }
+        for (key, value) in values {
             if let value, value.isEmpty || value.containsControlCharacters {
                 throw .termsUsage("--\(key.name) needs a non-empty value without control characters")
             }

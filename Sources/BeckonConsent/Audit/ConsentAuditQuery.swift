@@ -13,6 +13,9 @@ public struct ConsentAuditQuery: Sendable, Hashable {
     /// Only events at or before this time, microseconds since the epoch.
     public var until: UInt64?
     public var outcome: ConsentJournal.Event?
+    /// Whether events not trusted as what they say are listed too, marked
+    /// (``ConsentEvent/trust``): the attempted forgeries. Never counted.
+    public var includeUntrusted = false
 
     public init(source: ConsentJournal.Source = .local) {
         self.source = source
@@ -27,17 +30,23 @@ public struct ConsentAuditQuery: Sendable, Hashable {
             && (outcome == nil || event.outcome == outcome)
     }
 
+    /// Whether `event` is listed: it passes every filter and is trusted, or
+    /// untrusted ones are asked for (``includeUntrusted``).
+    public func lists(_ event: ConsentEvent) -> Bool {
+        matches(event) && (includeUntrusted || event.trust.counts)
+    }
+
     /// Whether `event` lies between ``since`` and ``until``: the only filters
     /// a summary keeps for the users it counts as seen on a host.
     public func inTimeRange(_ event: ConsentEvent) -> Bool {
         (since.map { event.time >= $0 } ?? true) && (until.map { event.time <= $0 } ?? true)
     }
 
-    /// The journal matches every beckon event passes: beckon's identifier,
-    /// and one of the outcomes' MESSAGE_IDs (an OR, being one field).
+    /// The journal match every beckon event passes: beckon's identifier.
+    /// The outcome is told from the entry itself (``ConsentEvent``): one
+    /// match is one lookup in each file's hash table, where one per
+    /// MESSAGE_ID cost fifteen, each a page of every file mapped.
     public static var journalMatches: [String] {
-        typealias Field = ConsentJournal.Field
-        return ["\(Field.syslogIdentifier)=beckon"]
-            + ConsentJournal.Event.allCases.map { "\(Field.messageID)=\($0.messageID)" }
+        ["\(ConsentJournal.Field.syslogIdentifier)=beckon"]
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One outcome of `beckon terms` as the journal holds it (docs/audit.md,
 /// "The consent record in the system journal"), read back for an audit:
 /// beckon's fields, and those journald adds itself (host, boot, time).
@@ -44,6 +46,13 @@ public struct ConsentEvent: Sendable, Hashable {
     /// journald's `_UID` and `_EXE`: who wrote the entry, which no writer can forge.
     public var senderUID: String?
     public var executable: String?
+    /// `_UID`'s login name in the user database of the machine reading the
+    /// journal; nil when it has none.
+    public var senderUser: String?
+    /// How far the entry can be trusted as what it says, from its sender
+    /// (``ConsentJournal/Sender/trust(outcome:claimedUser:claimedUID:beckonExecutable:userName:)``).
+    /// An event made from values alone is trusted.
+    public var trust: ConsentJournal.Sender.Trust = .trusted
 
     /// An event with its outcome and time; every other field unknown.
     public init(time: UInt64, outcome: ConsentJournal.Event) {
@@ -51,8 +60,21 @@ public struct ConsentEvent: Sendable, Hashable {
         self.outcome = outcome
     }
 
-    /// The event an entry records; nil for an entry of beckon's that is not
-    /// one (no outcome it knows).
+    /// The event an entry records, judged by its sender: `beckonExecutable`
+    /// is the `_EXE` of a user's own answer, `userName` names a `_UID`. Nil
+    /// for an entry of beckon's that is not one (no outcome it knows).
+    public init?(_ entry: ConsentJournal.Entry, beckonExecutable: String?, userName: (uid_t) -> String?) {
+        self.init(entry)
+        let sender = ConsentJournal.Sender(uidField: senderUID, executableField: executable)
+        let name = sender.uid.flatMap(userName)
+        senderUser = name
+        trust = sender.trust(outcome: outcome, claimedUser: user, claimedUID: uid, beckonExecutable: beckonExecutable,
+                             userName: { _ in name })
+    }
+
+    /// The event an entry records, its sender not judged (``trust`` is
+    /// ``ConsentJournal/Sender/Trust/trusted``); nil for an entry of
+    /// beckon's that is not one (no outcome it knows).
     public init?(_ entry: ConsentJournal.Entry) {
         let fields = entry.fields
         guard let outcome = fields[ConsentJournal.Field.outcome].flatMap(ConsentJournal.Event.init(rawValue:))
@@ -64,6 +86,10 @@ public struct ConsentEvent: Sendable, Hashable {
         for (property, name) in Self.textFields { self[keyPath: property] = value(name) }
         gate = value(ConsentJournal.Field.gate).flatMap { ["true": true, "false": false][$0] }
     }
+
+    /// The journal fields an event is made of: what the audit reads of an entry.
+    public static let fieldNames: Set<String> = Set(textFields.map(\.1)
+        + [ConsentJournal.Field.outcome, ConsentJournal.Field.event, ConsentJournal.Field.messageID, ConsentJournal.Field.gate])
 
     /// Each text property and the journal field it is read from: an empty
     /// value is nil, as a missing one is.

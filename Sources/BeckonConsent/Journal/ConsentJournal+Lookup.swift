@@ -40,7 +40,11 @@ extension ConsentJournal {
         public var code: Int32
         public init(code: Int32) { self.code = code }
         public var description: String {
-            code == -ENOSYS ? "libsystemd is not installed" : "the journal cannot be read: \(String(cString: strerror(-code)))"
+            switch -code {
+            case ENOSYS: "libsystemd is not installed"
+            case EACCES: "no journal file can be read (a volatile journal, or one only root and the systemd-journal group read)"
+            default: "the journal cannot be read: \(String(cString: strerror(-code)))"
+            }
         }
     }
 
@@ -80,67 +84,75 @@ extension ConsentJournal {
         return entries
     }
 
-    /// Where journal entries are read from: this machine's journal, or
-    /// journal files collected from other hosts (`beckon terms --audit`).
-    public enum Source: Sendable, Hashable {
-        /// The local journal (`SD_JOURNAL_LOCAL_ONLY`).
-        case local
-        /// Every journal file in a directory (systemd-journal-remote's, a copy of /var/log/journal/ID).
-        case directory(String)
-        /// These journal files.
-        case files([String])
-    }
-
     /// Calls `body` with each entry of `source` that matches `matches`
-    /// (as in ``entries(matching:limit:)``), oldest first from `since`
-    /// (microseconds since the epoch; 0: the first entry). An entry holds
-    /// every field journald's and beckon's (`_…`, `BECKON_…`, `MESSAGE_ID`,
-    /// `SYSLOG_IDENTIFIER`), never `MESSAGE`: an audit of 100,000 entries
-    /// needs no prose. `body` returns false to stop.
-    public static func forEachEntry(in source: Source, matching matches: [String], since: UInt64 = 0,
-                                    _ body: (Entry) -> Bool) throws(ReadError) {
+    /// (as in ``entries(matching:limit:)``), oldest first, with the fields
+    /// in `names` only, none longer than `fieldBytes` (a longer value is cut
+    /// at a character's edge and ends in ``cutMarker``): an entry, however
+    /// hostile, costs at most `names.count` values of that size. `body`
+    /// returns false to stop. An audit of 1,000,000 entries needs no prose,
+    /// so `MESSAGE` is never read.
+    public static func forEachEntry(in source: Source, matching matches: [String], names: Set<String>,
+                                    fieldBytes: Int, _ body: (Entry) -> Bool) throws(ReadError) {
+        let paths = source.files
+        // No file of a collected source is no journal, never the local one (what the opener reads given none).
+        guard source == .local || !paths.isEmpty else { throw ReadError(code: -ENOENT) }
         var pointers = matches.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
+        var files = paths.map { strdup($0) }
+        defer { files.forEach { free($0) } }
+        // The name's at most 64 bytes, "=", the value and one byte more, so a value cut by journald is seen as cut.
+        let threshold = 64 + 1 + fieldBytes + 1
         var code: Int32 = 0
         let reader = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers -> OpaquePointer? in
-                switch source {
-                case .local:
-                    return beckon_journal_reader_open_sources(nil, nil, 0, matchPointers.baseAddress,
-                                                              Int32(matchPointers.count), guint64(since), &code)
-                case .directory(let directory):
-                    return beckon_journal_reader_open_sources(directory, nil, 0, matchPointers.baseAddress,
-                                                              Int32(matchPointers.count), guint64(since), &code)
-                case .files(let files):
-                    var filePointers = files.map { strdup($0) }
-                    defer { filePointers.forEach { free($0) } }
-                    return filePointers.withUnsafeMutableBufferPointer { files in
-                        files.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-                            beckon_journal_reader_open_sources(nil, $0.baseAddress, Int32($0.count), matchPointers.baseAddress,
-                                                              Int32(matchPointers.count), guint64(since), &code)
-                        }
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers in
+                files.withUnsafeMutableBufferPointer { files in
+                    files.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                        beckon_journal_reader_open_sources($0.baseAddress, Int32($0.count), matchPointers.baseAddress,
+                                                           Int32(matchPointers.count), threshold, &code)
                     }
                 }
             }
         }
         guard let reader else { throw ReadError(code: code) }
         defer { beckon_journal_reader_free(reader) }
+        // Opening maps every file's header; reading maps windows: both are given back as it goes.
+        releaseMappedPages()
+        var read = 0
         while true {
             let step = beckon_journal_reader_next(reader)
             if step < 0 { throw ReadError(code: step) }
             if step == 0 { return }
+            read += 1
+            if read % pageReleaseInterval == 0 { releaseMappedPages() }
             var fields: [String: String] = [:]
             var data: UnsafePointer<CChar>?
             var size = 0, nameLength = 0
             while beckon_journal_reader_next_field(reader, &data, &size, &nameLength) > 0, let data {
                 data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
                     let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
-                    fields[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1,
-                                                                        count: size - nameLength - 1), as: UTF8.self)
+                    guard names.contains(name), fields[name] == nil else { return }
+                    fields[name] = cutValue(UnsafeBufferPointer(start: bytes + nameLength + 1, count: size - nameLength - 1),
+                                            fieldBytes: fieldBytes)
                 }
             }
             if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
         }
+    }
+
+    /// How many entries are read between two ``releaseMappedPages()``.
+    static let pageReleaseInterval = 4_096
+
+    /// What ends a value cut at its size limit.
+    public static let cutMarker = "…[cut]"
+
+    /// `bytes` as text (invalid UTF-8 as U+FFFD), cut after `fieldBytes`
+    /// bytes at the start of a character, ``cutMarker`` added.
+    static func cutValue(_ bytes: UnsafeBufferPointer<UInt8>, fieldBytes: Int) -> String {
+        guard bytes.count > fieldBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var end = fieldBytes
+        // Back to the first byte of a character: continuation bytes are 10xxxxxx.
+        while end > 0, end > fieldBytes - 4, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + cutMarker
     }
 
     /// The newest accept or revoke of `id` that this user's own beckon wrote:
@@ -150,8 +162,8 @@ extension ConsentJournal {
         guard let executable = ownExecutable else { throw ReadError(code: -ENOENT) }
         return try entries(matching: [
             "\(Field.messageID)=\(acceptedMessageID)", "\(Field.messageID)=\(revokedMessageID)",
-            "\(Field.termsID)=\(id)", "\(Field.senderUID)=\(getuid())", "\(Field.executable)=\(executable)",
-        ], limit: 1).first
+            "\(Field.termsID)=\(id)",
+        ] + Sender.userMatches(uid: getuid(), executable: executable), limit: 1).first
     }
 
     /// The newest acceptance or revocation of `id` for user `uid` that the
@@ -161,8 +173,8 @@ extension ConsentJournal {
     public static func newestVerifiedEntry(id: String, uid: uid_t, sessionID: String? = nil) throws(ReadError) -> Entry? {
         try entries(matching: [
             "\(Field.messageID)=\(verifiedAcceptedMessageID)", "\(Field.messageID)=\(verifiedRevokedMessageID)",
-            "\(Field.termsID)=\(id)", "\(Field.uid)=\(uid)", "\(Field.senderUID)=0",
-        ] + (sessionID.map { ["\(Field.sessionID)=\($0)"] } ?? []), limit: 1).first
+            "\(Field.termsID)=\(id)", "\(Field.uid)=\(uid)",
+        ] + Sender.enforcerMatches + (sessionID.map { ["\(Field.sessionID)=\($0)"] } ?? []), limit: 1).first
     }
 
     /// This process's executable as journald records it in `_EXE`: the real

@@ -167,7 +167,7 @@ typedef struct BeckonJournalReader BeckonJournalReader;
 
 /* Opens the local journal, filtered by `matches`, positioned after the
  * newest entry. NULL with `*error` a negative errno when it cannot be read
- * (-ENOSYS without libsystemd).
+ * (-ENOSYS without libsystemd, -EACCES when no journal file is readable).
  * C: libsystemd's sd_journal through dlopen. */
 BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int count, int *error);
 
@@ -188,15 +188,16 @@ void beckon_journal_reader_free(BeckonJournalReader *reader);
 
 /* ---- auditing the journal (journal_reader.c, `beckon terms --audit`) ---- */
 
-/* Opens journal files for reading oldest first: the files in `directory`
- * (sd_journal_open_directory), or the `file_count` `files`
- * (sd_journal_open_files), or, both NULL, the local journal; filtered by
- * `matches`, positioned before the first entry at or after `since_usec`
- * (0: the first). NULL with `*error` a negative errno when they cannot be read.
+/* Opens the `file_count` journal `files` (sd_journal_open_files), or, with
+ * none, the local journal, for reading oldest first from the first entry;
+ * filtered by `matches`; no field read past `field_bytes` bytes
+ * ("FIELD=value", sd_journal_set_data_threshold). NULL with `*error` a
+ * negative errno when they cannot be read: -EACCES when no file at all
+ * could be opened (the local journal of another user, a volatile one).
  * C: as beckon_journal_reader_open. */
-BeckonJournalReader *beckon_journal_reader_open_sources(const char *directory, const char *const *files,
-                                                        int file_count, const char *const *matches, int count,
-                                                        guint64 since_usec, int *error);
+BeckonJournalReader *beckon_journal_reader_open_sources(const char *const *files, int file_count,
+                                                        const char *const *matches, int count,
+                                                        size_t field_bytes, int *error);
 
 /* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno.
  * C: as beckon_journal_reader_open. */

@@ -23,7 +23,11 @@ import Testing
         #expect(query.termsID == "org.example.aup" && query.version == "3" && query.user == "ada")
         #expect(query.outcome == .declined)
         #expect(query.since == 1_796_083_200_000_000 && query.until == 1_796_169_600_000_000)
-        #expect(try TermsCommand.auditQuery(TermsArguments.parse(["--audit", "--directory", "/d"])).source == .directory("/d"))
+        #expect(try TermsCommand.auditQuery(TermsArguments.parse(["--audit", "--directory", "/d"])).source == .directories(["/d"]))
+        // Several --directory options: every one is read.
+        let several = try TermsCommand.auditQuery(TermsArguments.parse(["--audit", "--directory", "/a", "--directory=/b"]))
+        #expect(several.source == .directories(["/a", "/b"]) && !several.includeUntrusted)
+        #expect(try TermsCommand.auditQuery(TermsArguments.parse(["--audit", "--include-untrusted"])).includeUntrusted)
         #expect(try TermsCommand.auditQuery(TermsArguments.parse(["--audit"])).source == .local)
     }
 
@@ -37,6 +41,9 @@ import Testing
             (["--audit", "--directory", "d", "--file", "f"], "--directory and --file"),
             (["--audit", "--outcome", "Accepted"], "--outcome needs one of shown, accepted, declined, dismissed, timeout, interrupted, revoked, session-ended"),
             (["--audit", "--user", "a\nb"], "control characters"),
+            (["--audit", "--directory", "/a", "--directory", ""], "--directory needs a non-empty value"),
+            (["--include-untrusted"], "--include-untrusted needs --audit"),
+            (["--audit", "--summary", "--include-untrusted"], "--summary counts trusted answers only"),
         ] {
             let refused = refusal(arguments)
             #expect(refused?.contains(message) == true, "\(arguments): \(refused ?? "accepted")")
@@ -53,6 +60,7 @@ import Testing
     @Test func theHelpHasAnAuditGroup() {
         let group = TermsArguments.groups.first { $0.name == "audit" }
         #expect(group?.title == "Audit options")
-        #expect(group?.options.map(\.option.name) == ["audit", "user", "since", "until", "outcome", "directory", "csv", "summary"])
+        #expect(group?.options.map(\.option.name) == ["audit", "user", "since", "until", "outcome", "directory", "include-untrusted",
+                                                         "csv", "summary"])
     }
 }

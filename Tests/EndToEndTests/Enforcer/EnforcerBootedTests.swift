@@ -27,13 +27,17 @@ import Testing
         try enforced.expectSessionEnded("declined")
         let ended = try enforced.journal(["BECKON_OUTCOME=session-ended", "BECKON_SESSION_ENDED_BY=enforcer"])
         #expect(ended.contains { $0.contains("\"BECKON_REASON\":\"declined\"") }, "\(ended)")
-        // The enforcer's decisions are in the audit, beside the window's own entries.
-        try enforced.machine.install(Products.beckon, at: "/usr/local/bin/beckon")
-        let audit = try enforced.machine.run(["/usr/local/bin/beckon", "terms", "--audit", "--json"])
+        // The enforcer's decisions are in the audit, as its own observations,
+        // beside the window's own entries (written by the harness, so audited
+        // through it: an audit trusts its own executable's entries, as the gate does).
+        let audit = try enforced.machine.run([EnforcedMachine.harness, "accept", "--audit", "--json"])
         #expect(audit.exitCode == 0, "\(audit)")
-        #expect(audit.stdout.contains("\"outcome\":\"session-ended\"") && audit.stdout.contains("\"reason\":\"declined\""),
+        let lines = audit.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"outcome\":\"session-ended\"") && $0.contains("\"reason\":\"declined\"")
+                    && $0.contains("\"trust\":\"enforcer\"") && $0.contains("\"exe\":\"/usr/libexec/beckon/beckon-enforcer\"") },
                 "\(audit)")
-        #expect(audit.stdout.contains("\"outcome\":\"declined\""), "the window's own entry: \(audit)")
+        #expect(lines.contains { $0.contains("\"outcome\":\"declined\"") && $0.contains("\"trust\":\"trusted\"")
+                    && $0.contains("\"sender_user\":\"\(EnforcedMachine.user)\"") }, "the window's own entry: \(audit)")
     }
 
     /// Before: `pkill -9 -x beckon` killed the window and its warden together

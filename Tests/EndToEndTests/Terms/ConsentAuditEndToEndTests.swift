@@ -31,7 +31,7 @@ import Testing
             try Self.write(hostA, host: "host-a", boot: String(repeating: "a1", count: 16), [
                 Self.entry(0, "alice", "accepted", ids.accepted, extra: ["BECKON_LANGUAGE": "de", "BECKON_SESSION_TYPE": "x11",
                                                                          "BECKON_ACCEPTED_AT": "2026-12-01T08:00:00Z",
-                                                                         "BECKON_UID": "1001", "BECKON_GATE": "false"]),
+                                                                         "BECKON_GATE": "false"]),
                 Self.entry(60, "bob", "shown", ids.shown),
                 Self.entry(61, "bob", "declined", ids.declined, extra: ["BECKON_GATE": "true", "BECKON_SESSION_TYPE": "wayland"]),
                 Self.entry(62, "bob", "session-ended", ids.ended, extra: ["BECKON_GATE": "true", "BECKON_SESSION_ENDED_BY": "logind"]),
@@ -47,13 +47,22 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(at: root) }
 
+        /// Each user's uid on the hosts: none has a name on the machine
+        /// reading them, so each is taken at beckon's own BECKON_UID.
+        static let uids = ["alice": 2001, "bob": 2002, "carol": 2003, "dave": 2004, "erin": 2005, "=cmd|' /C calc'!A0": 2006]
+
+        /// The `_EXE` of a user's own answer: the beckon that audits (as the
+        /// gate takes only its own executable's entries).
+        static var beckonExecutable: String { URL(fileURLWithPath: Products.beckon).resolvingSymlinksInPath().path }
+
         static func entry(_ seconds: UInt64, _ user: String, _ outcome: String?, _ messageID: String,
                           id: String = ConsentAuditEndToEndTests.id, version: String = "3",
                           extra: [String: String] = [:]) -> (UInt64, [String: String]) {
+            let uid = String(uids[user] ?? 2999)
             var fields = ["SYSLOG_IDENTIFIER": "beckon", "PRIORITY": "6", "MESSAGE_ID": messageID, "MESSAGE": "\(user) \(outcome ?? "accepted")",
                           "BECKON_EVENT": outcome ?? "accepted", "BECKON_TERMS_ID": id, "BECKON_TERMS_VERSION": version,
-                          "BECKON_USER": user, "BECKON_TERMS_SHA256": String(repeating: "c3", count: 32), "_UID": "1001",
-                          "_EXE": "/usr/bin/beckon"]
+                          "BECKON_USER": user, "BECKON_TERMS_SHA256": String(repeating: "c3", count: 32), "_UID": uid,
+                          "BECKON_UID": uid, "_EXE": beckonExecutable]
             if let outcome { fields["BECKON_OUTCOME"] = outcome }
             return (ConsentAuditEndToEndTests.base + seconds * 1_000_000, fields.merging(extra) { $1 })
         }
@@ -98,10 +107,11 @@ import Testing
         #expect(alice["id"] as? String == Self.id && alice["version"] as? String == "3")
         #expect(alice["outcome"] as? String == "accepted" && alice["language"] as? String == "de")
         #expect(alice["session_type"] as? String == "x11" && alice["gate"] as? Bool == false)
-        #expect(alice["uid"] as? Int == 1001 && alice["sender_uid"] as? Int == 1001)
+        #expect(alice["uid"] as? Int == 2001 && alice["sender_uid"] as? Int == 2001 && alice["trust"] as? String == "trusted")
         #expect(alice["sha256"] as? String == String(repeating: "c3", count: 32))
-        #expect(alice["accepted_at"] as? String == "2026-12-01T08:00:00Z" && alice["exe"] as? String == "/usr/bin/beckon")
-        #expect(alice["session_id"] == nil && alice["policy"] == nil, "unknown fields are left out: \(alice)")
+        #expect(alice["accepted_at"] as? String == "2026-12-01T08:00:00Z" && alice["exe"] as? String == Fleet.beckonExecutable)
+        #expect(alice["session_id"] == nil && alice["policy"] == nil && alice["sender_user"] == nil,
+                "unknown fields are left out (uid 2001 has no name here): \(alice)")
         let ended = events[4]
         #expect(ended["outcome"] as? String == "session-ended" && ended["gate"] as? Bool == true)
         #expect(ended["session_ended_by"] as? String == "logind" && ended["host"] as? String == "host-a")
@@ -136,9 +146,10 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(result.stdout)")
-        #expect(lines[0].split(separator: " ") == ["TIME", "HOST", "USER", "ID", "VERSION", "OUTCOME", "LANGUAGE", "GATE", "SESSION"])
+        #expect(lines[0].split(separator: " ") == ["TIME", "HOST", "USER", "ID", "VERSION", "OUTCOME", "LANGUAGE", "GATE", "SESSION",
+                                                     "SENDER", "TRUST"])
         #expect(lines[2].split(separator: " ") == ["2026-12-01T08:01:01Z", "host-a", "bob", "org.example.aup", "3",
-                                                   "declined", "-", "yes", "wayland"])
+                                                   "declined", "-", "yes", "wayland", "-", "trusted"])
         let column = try #require(lines[0].range(of: "OUTCOME")).lowerBound.utf16Offset(in: lines[0])
         for line in lines.dropFirst() {
             #expect(line.dropFirst(column).hasPrefix("shown") || line.dropFirst(column).hasPrefix("declined")
@@ -184,10 +195,10 @@ import Testing
         #expect(table.exitCode == 0, "\(table)")
         let lines = table.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(lines == [
-            "ID VERSION HOST ACCEPTED DECLINED NEVER ASKED USERS",
-            "org.example.aup 2 host-a 1 0 2 3", "org.example.aup 2 host-b 0 0 3 3",
-            "org.example.aup 3 host-a 1 1 1 3", "org.example.aup 3 host-b 1 1 1 3",
-            "org.example.other 1 host-a 0 0 3 3", "org.example.other 1 host-b 0 0 2 3",
+            "ID VERSION HOST ACCEPTED VERIFIED DECLINED NEVER ASKED USERS",
+            "org.example.aup 2 host-a 1 0 0 2 3", "org.example.aup 2 host-b 0 0 0 3 3",
+            "org.example.aup 3 host-a 1 0 1 1 3", "org.example.aup 3 host-b 1 0 1 1 3",
+            "org.example.other 1 host-a 0 0 0 3 3", "org.example.other 1 host-b 0 0 0 2 3",
         ], "\(table.stdout)")
     }
 

@@ -14,7 +14,9 @@ extension ConsentJournalEndToEndTests {
         let accepted = try fixture.run(answering: .accept, ["--file", terms, "--id", id, "--version", "3"])
         #expect(accepted.exitCode == 0, "\(accepted)")
         _ = try poll("the acceptance of \(id) in the journal", seconds: 10) { try journal.entries(id) } until: { !$0.isEmpty }
-        let start = try run(Products.beckon, ["terms", "--audit", "--id", id, "--json"])
+        // Audited through the harness, which wrote the entries: an audit trusts
+        // its own executable's entries (`_EXE`), as the gate does.
+        let start = try run(Products.termsHarness, ["accept", "--audit", "--id", id, "--json"])
         #expect(start.exitCode == 0, "\(start)")
         // One object a line: the window shown, then its answer.
         let events = try start.stdout.split(separator: "\n").map {
@@ -27,5 +29,9 @@ extension ConsentJournalEndToEndTests {
         gethostname(&name, name.count)
         #expect(event["user"] as? String == NSUserName() && event["host"] as? String == String(cString: name), "\(event)")
         #expect(event["sha256"] as? String == (try TermsFixture.sha256(terms)))
+        #expect(event["trust"] as? String == "trusted" && event["sender_user"] as? String == NSUserName(), "\(event)")
+        // The real beckon, another executable, lists them only as untrusted.
+        let other = try run(Products.beckon, ["terms", "--audit", "--id", id, "--json", "--include-untrusted"])
+        #expect(other.exitCode == 0 && other.stdout.contains("\"trust\":\"not-beckon\""), "\(other)")
     }
 }
