@@ -15,7 +15,8 @@ extension LiveDialogOption {
         .text("message", short: "m", "MARKDOWN|FILE", help: "The message: Markdown, \\n for a new line, or a .md file") {
             spec, text, context throws(LiveDialogError) in spec.message = context.markdown(text)
         },
-        .text("messagealignment", "left|centre|right", help: "How the message is aligned") { spec, text, _ throws(LiveDialogError) in
+        // `alignment:` is the command file's name for it.
+        .text("messagealignment", aliases: ["alignment"], "left|centre|right", help: "How the message is aligned") { spec, text, _ throws(LiveDialogError) in
             spec.messageAlignment = try alignment(text, option: "--messagealignment")
         },
         .notApplicable("messageposition", .text("top|centre|bottom"), help: "Where the message sits vertically",
@@ -257,6 +258,8 @@ extension LiveDialogOption {
         .notApplicable("showdockicon", .flag, help: "An icon in the Dock", why: "the Dock is macOS's"),
         .notApplicable("dockicon", .text("FILE"), help: "The Dock icon", why: "the Dock is macOS's"),
         .notApplicable("dockiconbadge", .text("TEXT"), help: "A badge on the Dock icon", why: "the Dock is macOS's"),
+        .notApplicable("bounce", .optionalText("critical", default: ""), help: "Bounce the Dock icon (a command)",
+                       why: "the Dock is macOS's; activate: raises the window"),
         .notApplicable("key", short: "k", .text("KEY"), help: "A key needed to launch",
                        why: "a key on a script's command line is readable in /proc by every user"),
         .notApplicable("checksum", .text("TEXT"), help: "Make a --key", why: "see --key"),

@@ -100,6 +100,8 @@ import Testing
     }
 
     @Test func everyLiveOptionIsACommandToo() throws {
+        let (aligned, _) = try run(["alignment: centre"])
+        #expect(aligned.messageAlignment == .centre)
         let (spec, changes) = try run(["title: Updated", "icon: dialog-warning", "width: 700", "position: topright",
                                        "ontop: enable", "quitkey: x", "helpmessage: Call **IT**"])
         #expect(spec.title == "Updated")
@@ -144,6 +146,7 @@ import Testing
         #expect(error("progress: lots")?.hasPrefix("progress: wants a whole number") == true)
         #expect(error("button1shellaction: rm -rf ~") == "button1shellaction: can only be given before the dialog opens")
         #expect(error("showdockicon: true")?.hasPrefix("showdockicon: has no meaning here") == true)
+        #expect(error("bounce: critical")?.hasPrefix("bounce: has no meaning here") == true)
         #expect(try LiveDialogCommand(line: "   ") == nil)
     }
 
