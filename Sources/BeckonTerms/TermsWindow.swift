@@ -267,15 +267,7 @@ final class TermsWindow {
             // one small piece): the later ones are still to be collected.
             collectWhileRendering()
         }
-        if endCheckSource == 0 && showsLastPageWhole && !acceptCondition.hasScrolledToEnd {
-            // At redraw priority, so it comes before most of GtkTextView's
-            // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
-            endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
-                endCheckSource = 0
-                checkScrolledToEnd()
-                return false
-            }
-        }
+        scheduleEndCheck()
         changesPainted()
         readingPainted()
     }
@@ -296,6 +288,24 @@ final class TermsWindow {
         feedShownPage()
         if pages.isFinished { renderingFinished() }
         pagesChanged()
+        // The page shown can become the last one, whole, with no text added
+        // and so no paint (a reader who reached its end before the page count
+        // was known, on a loaded machine): look at the end now, not at a paint
+        // that may never come while the view is already at its bottom.
+        scheduleEndCheck()
+    }
+
+    /// Looks, once the loop is free, whether the end of the terms is on screen,
+    /// when the page shown is the last one and whole.
+    private func scheduleEndCheck() {
+        guard endCheckSource == 0 && showsLastPageWhole && !acceptCondition.hasScrolledToEnd else { return }
+        // At redraw priority, so it comes before most of GtkTextView's
+        // background layout (GDK_PRIORITY_REDRAW + 5) of megabytes of terms.
+        endCheckSource = GtkSource.idle(priority: GDK_PRIORITY_REDRAW) { [self] in
+            endCheckSource = 0
+            checkScrolledToEnd()
+            return false
+        }
     }
 
     /// Gives the filler the pieces of the page shown it does not have yet.

@@ -91,7 +91,10 @@ extension ConsentJournalEndToEndTests {
 
     /// SIGTERM to a window whose loop is stuck building a million links: the
     /// loop cannot answer, so the watchdog's thread ends the process after
-    /// 750 ms, and sends the prepared `interrupted` entry first.
+    /// 750 ms, and sends the prepared `interrupted` entry first. The links are
+    /// rendered in parts on another thread, so the loop is free at first; the
+    /// signal goes once GTK's thread is seen running without a pause (tagging
+    /// the first page's links holds it for a second or more).
     @Test func aSignalToAStuckWindowIsInterruptedByTheWatchdog() throws {
         try X11.require()
         let journal = try Journal()
@@ -100,6 +103,8 @@ extension ConsentJournalEndToEndTests {
         let id = "org.beckon.events.stuck.\(UUID().uuidString.prefix(8))"
         let process = try fixture.start(["--file", terms, "--id", id, "--version", "4"], environment: Self.login)
         try poll("beckon terms catching SIGTERM", seconds: 20, { LoopWatchdogTests.caught(process.pid, SIGTERM) },
+                 until: { $0 })
+        try poll("GTK's thread busy for 400 ms", seconds: 20, every: 0.01, { Self.busyFor(process.pid, milliseconds: 400) },
                  until: { $0 })
         kill(process.pid, SIGTERM)
         let result = process.wait(deadline: 10)
@@ -142,5 +147,20 @@ extension ConsentJournalEndToEndTests {
         #expect(ended["BECKON_REASON"] as? String == "window-killed" && ended["BECKON_SIGNAL"] as? String == "KILL",
                 "\(ended)")
         #expect(ended["_PID"] as? String == "\(warden)", "\(ended)")
+    }
+
+    /// Whether the process's main thread (GTK's) stayed running, never
+    /// sleeping, for `milliseconds`: its loop is stuck in work, not waiting in poll.
+    static func busyFor(_ pid: Int32, milliseconds: Int) -> Bool {
+        func running() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(close, offsetBy: 2)] == "R"
+        }
+        for _ in 0..<(milliseconds / 10) {
+            guard running() else { return false }
+            usleep(10_000)
+        }
+        return running()
     }
 }
