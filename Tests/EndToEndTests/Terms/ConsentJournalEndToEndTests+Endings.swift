@@ -63,11 +63,13 @@ extension ConsentJournalEndToEndTests {
         _ = journal
     }
 
-    /// A million links keep the loop building the window for seconds, so
-    /// `--timeout 1` is ended by the watchdog's thread, not the window's own
-    /// timeout (stderr says which): the entry was prepared before the window
-    /// was built, and the thread sends it before the process exits.
-    @Test func theLoopWatchdogsTimeoutIsATimeoutEntry() throws {
+    /// `--timeout 1` while a million links are made into the window: whether
+    /// the window's own timeout ends it or the watchdog's thread does (when
+    /// GTK's thread is still held tagging the links; they are rendered in
+    /// parts since issue 36, so which one depends on the machine's load), the
+    /// process ends with 5 and one timeout entry, prepared before the window
+    /// was built, is the last word. Which one answered is printed.
+    @Test func aTimeoutWhileTheWindowIsBuiltIsOneTimeoutEntry() throws {
         try X11.require()
         let journal = try Journal()
         let fixture = try TermsFixture()
@@ -77,9 +79,10 @@ extension ConsentJournalEndToEndTests {
                                         environment: Self.login)
         let result = process.wait(deadline: 30)
         #expect(result.exitCode == 5, "\(result)")
-        try #require(result.stderr.contains("--timeout passed and the window did not respond"),
-                     "the window's own timeout ended it, not the watchdog: \(result)")
-        let entries = try poll("the watchdog's timeout entry of \(id)", seconds: 10) { try journal.entries(id) }
+        let byWatchdog = result.stderr.contains("--timeout passed and the window did not respond")
+        #expect(byWatchdog || result.stderr.isEmpty, "\(result)")
+        print("--timeout 1 while building a million links was answered by \(byWatchdog ? "the watchdog" : "the window")")
+        let entries = try poll("the timeout entry of \(id)", seconds: 10) { try journal.entries(id) }
             until: { $0.contains { $0["BECKON_OUTCOME"] as? String == "timeout" } }
         let timeouts = entries.filter { $0["BECKON_OUTCOME"] as? String == "timeout" }
         #expect(timeouts.count == 1, "\(entries)")
@@ -93,9 +96,8 @@ extension ConsentJournalEndToEndTests {
     /// answers it, the loop (between the parts the links are now rendered in)
     /// or the watchdog's thread (when GTK's thread is held tagging them), the
     /// process ends with 143 and one prepared `interrupted` entry is sent.
-    /// Which one answered is printed; the watchdog's own path for a terms
-    /// window is held by theLoopWatchdogsTimeoutIsATimeoutEntry, and for a
-    /// signal by LoopWatchdogTests.
+    /// Which one answered is printed; the watchdog's own paths for a stuck
+    /// loop are held by LoopWatchdogTests.
     @Test func aSignalWhileTheWindowIsBuiltIsOneInterruptedEntry() throws {
         try X11.require()
         let journal = try Journal()
