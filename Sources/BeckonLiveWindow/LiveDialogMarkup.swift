@@ -47,7 +47,8 @@ enum LiveDialogMarkup {
         }
     }
 
-    private static func escape(_ text: String) -> String {
+    /// `text` with Pango markup's special characters escaped.
+    static func escape(_ text: String) -> String {
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
         return String(cString: escaped)

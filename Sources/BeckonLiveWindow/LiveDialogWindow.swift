@@ -224,8 +224,8 @@ final class LiveDialogWindow {
     private func drawTitle(_ spec: LiveDialogSpec) {
         let title = spec.bannerTitle ?? spec.title
         gtk_window_set_title(dialog.cast(), spec.title ?? "")
-        setMarkup(titleLabel, title.map { "<span size=\"x-large\" weight=\"bold\">\(escaped($0))</span>" })
-        setMarkup(subtitleLabel, spec.subtitle.map { "<span weight=\"bold\">\(escaped($0))</span>" })
+        setMarkup(titleLabel, title.map { "<span size=\"x-large\" weight=\"bold\">\(LiveDialogMarkup.escape($0))</span>" })
+        setMarkup(subtitleLabel, spec.subtitle.map { "<span weight=\"bold\">\(LiveDialogMarkup.escape($0))</span>" })
     }
 
     private func drawMessage(_ spec: LiveDialogSpec) {
@@ -411,12 +411,6 @@ final class LiveDialogWindow {
     private func setMarkup(_ label: UnsafeMutablePointer<GtkWidget>, _ markup: String?) {
         gtk_label_set_markup(label.cast(), markup ?? "")
         setVisible(label, markup != nil)
-    }
-
-    func escaped(_ text: String) -> String {
-        let escaped = g_markup_escape_text(text, -1)!
-        defer { g_free(escaped) }
-        return String(cString: escaped)
     }
 
     /// An icon-theme name or an image file, at `size` pixels; nil clears it.
