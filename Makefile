@@ -18,7 +18,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps deps-build build release test test-suites test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
+.PHONY: all deps deps-build build release test test-suites test-desktops test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
 
 all: build
 
@@ -54,8 +54,16 @@ test: deps
 	scripts/check-doc-links
 	$(MAKE) --no-print-directory -j 2 test-suites fuzz-short
 
+# The desktop suites (Tests/EndToEndTests/Desktops: a real GNOME, KDE Plasma or
+# XFCE session each) start a whole desktop; those in HEAVY_DESKTOPS are left to
+# make test-desktops, which runs every desktop suite, one at a time.
+HEAVY_DESKTOPS ?= (Gnome|Plasma)DesktopTests
 test-suites:
-	scripts/run-tests
+	scripts/run-tests --except '$(HEAVY_DESKTOPS)'
+
+test-desktops: deps
+	$(SWIFT) build --build-tests
+	scripts/run-tests --shards 1 'DesktopTests'
 
 # Argument fuzzing (scripts/fuzz-arguments): a short run in every `make test`;
 # `make fuzz` is the full one (100,000 parse-only runs, 2,000 on a display).
