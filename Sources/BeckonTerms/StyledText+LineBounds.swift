@@ -20,6 +20,14 @@ import BeckonCore
 /// list item cut this way keeps its bullet on its first line only: the lines
 /// after it are indented like the item's text. Paragraphs as people write
 /// them (a dense legal paragraph has 1,500 characters) are not cut.
+///
+/// A line is also cut, at its last space, once more than ``mostSpansPerLine``
+/// styled runs start on it. GtkTextBuffer keeps a line's tags as toggle
+/// segments in one list, and finds every offset and every tag's ends by
+/// walking it: tagging a line of n links costs n² steps, and the window lays
+/// such a line out again after each chunk. 14,000 links in one 98 KB
+/// paragraph (2,048-character lines of 1,024 links) took 24 s to reach
+/// Accept; cut to lines of 128 links, as long as ordinary text.
 extension StyledText {
     /// The longest line left whole, in characters (Unicode scalars). Pango's
     /// worst case for a line this long is a few tens of milliseconds.
@@ -27,6 +35,10 @@ extension StyledText {
     /// How far past ``longestLine`` a cut waits for a grapheme cluster to end
     /// before it falls between two of its scalars anyway.
     static let longestClusterWait = 64
+    /// The most styled runs (links, emphasis, code, …) that may start on one
+    /// line before it is cut at its last space. A paragraph of prose with this
+    /// many links or emphases is rare; a line of more costs GTK the square.
+    static let mostSpansPerLine = 128
 
     /// This text with no line longer than ``longestLine`` characters (see
     /// the extension's summary); the same text when it has none.
@@ -76,9 +88,16 @@ private struct LineCutter {
     var lastSpace: (byte: Int, bytes: Int, lineLengthAfter: Int)?
     /// The line is due a cut at the next boundary between clusters.
     var cutDue = false
+    /// Where every styled run starts, ascending, and the next not yet passed.
+    let spanStarts: [Int]
+    var nextSpanStart = 0
+    /// Styled runs that started on the current line so far.
+    var spansOnLine = 0
 
     init(_ source: StyledText) {
         self.source = source
+        spanStarts = source.spans.count > StyledText.mostSpansPerLine
+            ? source.spans.map(\.range.lowerBound).sorted() : []
     }
 
     /// Finds the cuts; false when no line needs one.
@@ -100,6 +119,7 @@ private struct LineCutter {
                 newLine() // \n, \r and U+2029 end a GtkTextBuffer line
             } else {
                 if lineLength >= StyledText.longestLine { cutBefore(index, offset, bytes) }
+                countSpans(startingBy: offset)
                 lineLength += 1
                 // Space, tab, U+2028, U+200B, U+3000: a cut may replace one.
                 if byte == 0x20 || byte == 0x09 {
@@ -112,6 +132,27 @@ private struct LineCutter {
             index += 1
             offset += 1
         }
+    }
+
+    /// Counts the styled runs that start at or before character `offset` on
+    /// this line; past ``StyledText/mostSpansPerLine`` the line is cut at its
+    /// last space (before the run that started after it), when it has one.
+    private mutating func countSpans(startingBy offset: Int) {
+        while nextSpanStart < spanStarts.count && spanStarts[nextSpanStart] <= offset {
+            nextSpanStart += 1
+            spansOnLine += 1
+        }
+        guard spansOnLine > StyledText.mostSpansPerLine, let space = lastSpace else { return }
+        edits.append((space.byte, space.bytes))
+        let spaceOffset = offset - (lineLength - space.lineLengthAfter) - 1
+        lineLength -= space.lineLengthAfter
+        cutLineStarts.append(spaceOffset + 1)
+        lastSpace = nil
+        cutDue = false
+        // The runs that started after the space are the new line's.
+        spansOnLine = 0
+        var index = nextSpanStart - 1
+        while index >= 0 && spanStarts[index] > spaceOffset { spansOnLine += 1; index -= 1 }
     }
 
     /// The line is full and the scalar at `index` (character `offset`) would make it longer.
@@ -139,6 +180,7 @@ private struct LineCutter {
         lineLength = 0
         lastSpace = nil
         cutDue = false
+        spansOnLine = 0
     }
 
     /// The text with the cuts made, its spans and links moved to where their characters went.

@@ -119,6 +119,24 @@ import Testing
         #expect(bounded.links.count == count)
         #expect(Self.lines(bounded).allSatisfy { $0.count <= StyledText.longestLine })
         #expect(bounded.links.allSatisfy { Self.text($0.range, in: bounded) == "a" })
+        // No more than a bounded number of styled runs start on a line, and the
+        // cuts replace the spaces between links: no character moves.
+        #expect(bounded.characterCount == styled.characterCount)
+        #expect(bounded.text.replacingOccurrences(of: "\n", with: " ") == styled.text)
+        var starts = Array(repeating: 0, count: Self.lines(bounded).count)
+        let newlines = bounded.text.unicodeScalars.enumerated().filter { $0.element == "\n" }.map(\.offset)
+        for span in bounded.spans {
+            starts[newlines.firstIndex { $0 >= span.range.lowerBound } ?? newlines.count] += 1
+        }
+        #expect(starts.max()! <= StyledText.mostSpansPerLine + 1, "\(starts.max()!) styled runs on a line")
+        #expect(starts.dropLast().allSatisfy { $0 >= StyledText.mostSpansPerLine }, "a line cut before it was full")
+    }
+
+    @Test func aParagraphWithAFewDozenLinksIsNotCut() {
+        let paragraph = String(repeating: "See [the policy](https://example.org/policy) and *read* it. ", count: 20)
+        let styled = MarkdownRenderer.render(paragraph)
+        #expect(styled.spans.count >= 40)
+        #expect(styled.boundingLines() == styled)
     }
 
     @Test func partsAreCutAfterALineAndJoinBackIntoTheText() throws {
