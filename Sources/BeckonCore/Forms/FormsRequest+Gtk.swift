@@ -61,27 +61,25 @@ extension FormsRequest: GtkDialogKind {
         // Rules: OK waits, with a line saying what is wrong, until all are kept.
         if fields.contains(where: { !$0.rule.isEmpty }), let ok = frame.defaultButtonIndex,
            let okButton = beckon_dialog_button(dialog, Int32(ok)) {
-            // Each field's problem is kept, and a change checks only the field
-            // that changed: a key typed into one field reads no other, and a
-            // field whose rule asks only that it be filled reads no text (its
-            // length says it), so typing n characters costs n, not n².
-            let problems = FieldProblems(count: fields.count)
+            // A change checks only the field that changed (FormRuleChecks).
+            // Called on GTK's thread, from the handlers below and from here.
+            let (fieldReaders, fieldEmptiness) = (readers, emptiness)
+            let read: (Int) -> FormFieldValue = { index in GtkActor.assumeIsolated { fieldReaders[index]() } }
+            let isEmpty: (Int) -> Bool? = { index in GtkActor.assumeIsolated { fieldEmptiness[index]?() } }
+            let checks = FormChecksBox(FormRuleChecks(fields: fields, read: read, isEmpty: isEmpty))
             let show: @GtkActor () -> Void = { [self] in
-                let problem = self.problem(fieldProblems: problems.all)
+                let problem = self.problem(fieldProblems: checks.value.problems)
                 GtkAccessible.setSensitive(okButton, problem == nil, reason: problem ?? "")
                 gtk_widget_set_tooltip_text(okButton, problem)
                 gtk_label_set_text(problemLabel.cast(), problem ?? "")
                 if problem == nil { gtk_widget_hide(problemLabel) } else { gtk_widget_show(problemLabel) }
             }
-            for (index, field) in fields.enumerated() where !field.rule.isEmpty {
-                let read = readers[index]
-                let isEmpty = field.rule.asksOnlyPresence ? emptiness[index] : nil
-                let check: @GtkActor () -> Void = {
-                    problems.all[index] = isEmpty.map { field.rule.problem(isEmpty: $0()) } ?? field.problem(read())
-                }
-                check()
+            for index in fields.indices where !fields[index].rule.isEmpty {
                 let (instance, signal) = watchers[index]
-                GtkSignal.connect(instance, signal) { check(); show() }
+                GtkSignal.connect(instance, signal) {
+                    checks.value.changed(index, read: read, isEmpty: isEmpty)
+                    show()
+                }
             }
             show()
         }
@@ -202,9 +200,9 @@ extension FormsRequest: GtkDialogKind {
     }
 }
 
-/// The problem of each field of a form on the screen, or nil where it keeps its rule.
+/// The form's rule checks, shared by the handlers of its fields' changes.
 @GtkActor
-private final class FieldProblems {
-    var all: [String?]
-    init(count: Int) { all = Array(repeating: nil, count: count) }
+private final class FormChecksBox {
+    var value: FormRuleChecks
+    init(_ value: FormRuleChecks) { self.value = value }
 }
