@@ -48,6 +48,12 @@ let package = Package(
                 // Xlib itself, for the handler of a lost display (display.c).
                 linkerSettings: [.linkedLibrary("X11")]),
 
+        // cmark's documents parsed into an arena of the calling thread: cmark
+        // allocates every node through three context-free function pointers,
+        // so the arena is C's __thread (the terms' rendering thread parses a
+        // million links' nodes in pointer bumps instead of malloc and free).
+        .target(name: "CBeckonMarkdown", dependencies: ["CCmark"]),
+
         // Reading and writing without a toolkit: the one deadline type, bytes
         // decoded to UTF-8 as zenity does, bounded reads, lines, the one
         // write-all loop and the warning sink.
@@ -87,7 +93,7 @@ let package = Package(
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The terms window: Markdown drawn into GTK, the pager on a terminal,
         // the shields of the login gate, and the `Terms` API.
-        .target(name: "BeckonTerms", dependencies: ["BeckonCore", "BeckonConsent", "CGtk", "CBeckonShim", "CCmark"],
+        .target(name: "BeckonTerms", dependencies: ["BeckonCore", "BeckonConsent", "CGtk", "CBeckonShim", "CCmark", "CBeckonMarkdown"],
                 swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // `beckon dialog`'s window and terminal prompt: a live dialog drawn from
         // BeckonLiveDialog's spec, with the terms window's Markdown and shields.

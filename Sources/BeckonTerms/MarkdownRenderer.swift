@@ -1,5 +1,6 @@
 import BeckonConsent
 import BeckonCore
+import CBeckonMarkdown
 import CCmark
 
 /// Renders CommonMark into ``StyledText`` by walking libcmark's tree with its
@@ -18,6 +19,7 @@ public enum MarkdownRenderer {
 
     /// The styled text for `markdown`.
     public static func render(_ markdown: String) -> StyledText {
+        defer { beckon_markdown_release() }
         var walker = Walker()
         walker.walk(markdown.utf8[...])
         walker.finish()
@@ -37,6 +39,7 @@ public enum MarkdownRenderer {
     public static func render(_ markdown: String, firstBytes: Int, laterBytes: Int,
                               onPiece: (StyledText) -> Void) {
         var markdown = markdown
+        defer { beckon_markdown_release() }
         markdown.withUTF8 { bytes in
             var walker = Walker()
             let canCut = MarkdownSections.canCut(bytes)
@@ -108,13 +111,15 @@ private struct Walker {
 
     /// Parses `markdown` (whole blocks) and renders it after what came before.
     mutating func walk<C: Collection>(_ markdown: C) where C.Element == UInt8 {
+        // Into this thread's arena (beckon_markdown.h): the last walk's
+        // document was freed at its end.
         let document = markdown.withContiguousStorageIfAvailable { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+                beckon_markdown_parse($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
             }
         } ?? Array(markdown).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+                beckon_markdown_parse($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
             }
         }
         guard let document else { return }
