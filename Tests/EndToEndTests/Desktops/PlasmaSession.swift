@@ -227,7 +227,8 @@ final class PlasmaSession {
     /// A PNG of the whole screen.
     func screenshot(to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let result = try x.tool("import", ["-window", "root", "-depth", "8", "PNG24:\(path)"])
+        // 64 colours: the wallpaper's gradients make a true-colour PNG of ~700 KB (docs/ keeps them under ~300 KB).
+        let result = try x.tool("import", ["-window", "root", "-colors", "64", "-quality", "95", "PNG8:\(path)"])
         guard result.exitCode == 0 else { throw Failed(description: "import: \(result)") }
     }
 }
