@@ -103,3 +103,36 @@ extension PlasmaDesktopTests {
         #expect(process.wait(deadline: 10).exitCode == 0)
     }
 }
+
+extension PlasmaDesktopTests {
+    /// Two monitors (Xvnc's two RandR outputs, side by side): a shield on
+    /// each, covering it, with the terms above; the monitors as RandR lists
+    /// them once Plasma (kscreen) has started, which may lay them out anew.
+    @Test func onX11TwoMonitorsGetAShieldEach() throws {
+        let xvnc = try Xvnc(monitors: [1280, 1024], height: 800)
+        let fixture = try TermsFixture()
+        let session = try PlasmaSession(xvnc: xvnc, configDirs: [try Self.administratorsRules(in: fixture)])
+        defer { session.end() }
+        let monitors = try xvnc.monitors()
+        print("PlasmaDesktopTests: the monitors under Plasma: \(monitors)")
+        try #require(monitors.count == 2, "\(monitors)")
+        let (process, terms) = try Self.startGate(session, fixture)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        try session.x.waitForGate(terms, "shields-2")
+        let shields = try session.x.shields(of: process)
+        let covered = try shields.map { try session.x.geometry(of: $0) }.sorted()
+        #expect(covered == monitors.sorted(), "shields \(covered), monitors \(monitors)")
+        let stacking = try session.stacking()
+        let termsAt = try #require(stacking.firstIndex(of: try session.x.id(terms)))
+        for shield in shields {
+            let at = try #require(stacking.firstIndex(of: try session.x.id(shield)))
+            #expect(at < termsAt && stacking.suffix(from: at + 1).allSatisfy { $0 == (try? session.x.id(terms)) || shields.compactMap { try? session.x.id($0) }.contains($0) },
+                    "KWin's stacking \(stacking)")
+        }
+        try session.x.tool("xdotool", ["mousemove", "--window", terms, "320", "200", "click", "1"])
+        try session.x.key("ctrl+End")
+        try session.x.waitForGate(terms, "open", "scrolled", "shields-2")
+        try session.x.key("Return")
+        #expect(process.wait(deadline: 10).exitCode == 0)
+    }
+}
