@@ -40,6 +40,7 @@ final class TermsShield {
         gtk_window_move(window.cast(), area.x, area.y)
         gtk_window_set_default_size(window.cast(), area.width, area.height)
         gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index)
+        beckon_window_keep_fullscreen(window, index)
         geometryHandler = GtkSignal.connect(UnsafeMutableRawPointer(monitor), "notify::geometry") { [weak self] in
             self?.fit()
         }

@@ -20,6 +20,11 @@ extension TermsWindow {
         gtk_window_set_deletable(dialog.cast(), 0)
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
+        // A role for window-manager rules, as the shields have theirs: KDE
+        // Plasma's administrators keep KWin's global shortcuts (Meta opens the
+        // launcher through XInput 2, past the keyboard grab) off the gate by a
+        // window rule on it (docs/administrators.md, "KDE Plasma").
+        gtk_window_set_role(dialog.cast(), "beckon-terms-gate")
         shields = TermsShields(for: dialog, named: labels.title) { [weak self] in self?.shieldsChanged() }
         keyboard = TermsShieldKeyboard(for: dialog) { [weak self] in self?.exposeState() }
         shieldsChanged()

@@ -48,6 +48,23 @@ void beckon_window_refuse_iconify(GtkWidget *window, gboolean present) {
   g_signal_connect(window, "window-state-event", G_CALLBACK(on_window_state), GINT_TO_POINTER(present ? 1 : 0));
 }
 
+/* ---- full screen kept ------------------------------------------------------ */
+
+/* A client's _NET_WM_STATE or _NET_MOVERESIZE_WINDOW request (a pager, a
+ * script) takes a shield out of full screen; KWin 5.27 then keeps it in the
+ * work area, so the panel shows below it (measured: PlasmaDesktopTests). The
+ * shield asks for full screen again on its monitor. */
+static gboolean on_fullscreen_state(GtkWidget *widget, GdkEventWindowState *event, gpointer data) {
+  if ((event->changed_mask & GDK_WINDOW_STATE_FULLSCREEN) && !(event->new_window_state & GDK_WINDOW_STATE_FULLSCREEN)) {
+    gtk_window_fullscreen_on_monitor(GTK_WINDOW(widget), gtk_widget_get_screen(widget), GPOINTER_TO_INT(data));
+  }
+  return FALSE;
+}
+
+void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor) {
+  g_signal_connect(window, "window-state-event", G_CALLBACK(on_fullscreen_state), GINT_TO_POINTER(monitor));
+}
+
 /* ---- the keyboard grab, lost --------------------------------------------- */
 
 static gboolean on_grab_broken(GtkWidget *widget, GdkEvent *event, gpointer data) {

@@ -141,6 +141,12 @@ gboolean beckon_window_watch_foreign_stacking(GtkWidget *owner, BeckonCallback f
  * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
 void beckon_window_refuse_iconify(GtkWidget *window, gboolean present);
 
+/* Puts a gate's shield back into full screen on monitor `monitor` whenever
+ * another client takes it out (KDE Plasma: KWin then fits it into the work
+ * area, above the panel's strut, and the panel shows).
+ * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
+void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor);
+
 /* Gives a shield window its opaque dark background (CSS, class
  * "beckon-shield"), whatever the theme draws behind a window.
  * C: the one CSS provider, kept for the process, beside the shield's other C. */
