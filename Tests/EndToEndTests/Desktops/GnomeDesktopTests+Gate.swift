@@ -82,7 +82,8 @@ extension GnomeDesktopTests {
         // Every shortcut, the window manager's close of both windows, Escape
         // and Alt+F4; then Ctrl+End, which must scroll the terms: the keys
         // before it reached beckon and nothing else.
-        for keys in Self.shortcuts { try x.key(keys) }
+        // Alt+Tab last: GTK takes it as a focus move inside the gate (to Decline).
+        for keys in Self.shortcuts where keys != "alt+Tab" { try x.key(keys) }
         _ = try x.tool("wmctrl", ["-i", "-c", terms])
         _ = try x.tool("wmctrl", ["-i", "-c", shield])
         try x.key("Escape")
@@ -93,6 +94,10 @@ extension GnomeDesktopTests {
         try x.key("ctrl+Home")
         try x.key("ctrl+End")
         try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-1", "keyboard-grabbed")
+        try x.key("alt+Tab")
+        try x.key("ctrl+Home") // on Decline, where Alt+Tab put the focus: nothing
+        try Self.fence(x, shield, sticky: false)
+        try Self.fence(x, shield, sticky: true)
         #expect(try Self.shellState(session) == ShellState(overview: false, modals: 0, topBar: false), "a shortcut reached the shell")
         #expect(try Self.workspace(x) == 0, "a shortcut switched the workspace")
         #expect(try Self.activeWindow(x) == (try x.id(terms)), "the focus left the terms")
@@ -132,7 +137,7 @@ extension GnomeDesktopTests {
         try poll("the menu closed", seconds: 10) { try Self.shellState(session) } until: { $0.modals == 0 }
         try x.waitForGate(terms, "keyboard-grabbed", "shields-1")
 
-        try x.key("Return")
+        try x.key("alt+a") // Accept's mnemonic: the focus is on Decline since Alt+Tab
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
         #expect(try x.visibleWindows(of: process.pid).isEmpty)
