@@ -16,16 +16,20 @@ import CGtk
 /// org.gnome.Shell the call fails unseen; nothing is started for it.
 @GtkActor
 enum GnomeOverview {
+    /// A connection of its own, kept for the process: not GLib's shared one,
+    /// whose loss would end the process (exit-on-close).
+    private static var connection: OpaquePointer?
+
     /// Asks gnome-shell, if one runs on the session bus, to leave its overview.
     static func leave() {
         // Never a bus started for this (dbus-launch on X11).
         guard beckon_dbus_session_bus_exists() != 0 else { return }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = beckon_dbus_connect_sync(G_BUS_TYPE_SESSION, 1, 1000, &error) else {
+        if connection == nil {
+            var error: UnsafeMutablePointer<GError>?
+            connection = beckon_dbus_connect_sync(G_BUS_TYPE_SESSION, 0, 1000, &error)
             g_clear_error(&error)
-            return
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard let bus = connection else { return }
         var values: [OpaquePointer?] = [g_variant_new_string("org.gnome.Shell"), g_variant_new_string("OverviewActive"),
                                         g_variant_new_variant(g_variant_new_boolean(0))]
         let parameters = g_variant_new_tuple(&values, 3)

@@ -8,6 +8,11 @@ extension GnomeDesktopTests {
     /// Leaves the overview GNOME shows at start-up with a real Escape, as a
     /// person does before using a window (it holds the keyboard meanwhile).
     static func leaveOverview(_ session: GnomeSession, _ x: GateX11) throws {
+        // Shown once the shell's start-up animation ends: left before, it would come back.
+        try poll("the overview shown at start-up", seconds: 30, every: 0.3) {
+            try session.bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
+                            ["org.gnome.Shell", "OverviewActive"])
+        } until: { $0.contains("<true>") }
         try poll("the overview left with Escape", seconds: 30, every: 0.5) {
             let shown = try session.bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
                                         ["org.gnome.Shell", "OverviewActive"])
@@ -29,9 +34,11 @@ extension GnomeDesktopTests {
         let bundle = Products.directory.appendingPathComponent("BeckonPackageTests.xctest").path
         let result = try run(bundle, ["--testing-library", "swift-testing", "--filter", "^EndToEndTests\\.KeyboardOnlyTests/"],
                              environment: ["DISPLAY": session.display ?? "", "XDG_CURRENT_DESKTOP": "GNOME"], deadline: 320)
-        let plain = result.stdout.replacingOccurrences(of: "\u{1B}[", with: "")
+        // swift-testing reports on standard error.
+        let plain = (result.stdout + result.stderr).replacingOccurrences(of: "\u{1B}[", with: "")
         let summary = plain.split(separator: "\n").last { $0.contains("Test run with") } ?? ""
         #expect(result.exitCode == 0 && summary.contains("passed"), "\(summary)\n\(plain.suffix(4000))")
+        print("GNOME X11, KeyboardOnlyTests: \(summary)")
     }
 
     /// The question, the list, the form and the gate's terms window, each
@@ -50,11 +57,13 @@ extension GnomeDesktopTests {
                        "--add-password", "Password", "--add-calendar", "Start date"]),
         ]
         let environment = session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 }
+        let empty = try Self.screen(x)
         for (name, arguments) in kinds {
             let process = try RunningProcess(Products.beckon, arguments, environment: environment)
             defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
-            let window = try poll("the \(name) window", seconds: 15) { try x.visibleWindows(of: process.pid).first ?? "" } until: { !$0.isEmpty }
-            try poll("the \(name) window focused", seconds: 10) { try Self.activeWindow(x) } until: { $0 == (try? x.id(window)) }
+            _ = try poll("the \(name) window", seconds: 15) { try x.visibleWindows(of: process.pid).first ?? "" } until: { !$0.isEmpty }
+            // gnome-shell draws a new window after its map animation.
+            try poll("the \(name) window drawn", seconds: 15, every: 0.3) { try Self.screen(x) } until: { $0 != empty }
             try Self.screenshot(x, "gnome-x11-\(name)")
         }
         let fixture = try TermsFixture()
@@ -65,18 +74,25 @@ extension GnomeDesktopTests {
         try Self.screenshot(x, "gnome-x11-terms")
     }
 
-    /// docs/images/desktops/NAME.png, the whole screen, after the compositor
+    /// docs/images/desktops/NAME.png, the whole screen, once the compositor
     /// has drawn the newest frame (gnome-shell draws into its overlay window;
     /// two captures in a row that agree are taken as settled).
     static func screenshot(_ x: GateX11, _ name: String) throws {
         let path = Products.packageRoot.appendingPathComponent("docs/images/desktops/\(name).png").path
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try poll("a settled screen for \(name)", seconds: 15, every: 0.3) {
-            let before = try x.tool("import", ["-window", "root", "-depth", "8", "ppm:-"]).stdout
-            let after = try x.tool("import", ["-window", "root", "-depth", "8", "ppm:-"]).stdout
-            return before == after && !before.isEmpty
-        } until: { $0 }
+        // The terms' text cursor blinks (GNOME's gtk-cursor-blink): a screen
+        // that never settles is captured as it is after the wait.
+        _ = try? poll("a settled screen for \(name)", seconds: 5, every: 0.5) {
+            let before = try screen(x)
+            usleep(300_000)
+            return (before, try screen(x))
+        } until: { $0.0 == $0.1 && !$0.0.isEmpty }
         let result = try x.tool("import", ["-window", "root", "-depth", "8", path])
         #expect(result.exitCode == 0, "\(result)")
+    }
+
+    /// The whole screen now, as PPM bytes read as text (compared, never shown).
+    static func screen(_ x: GateX11) throws -> String {
+        try x.tool("import", ["-window", "root", "-depth", "8", "ppm:-"]).stdout
     }
 }

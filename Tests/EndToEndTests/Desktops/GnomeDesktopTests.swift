@@ -44,6 +44,8 @@ import Testing
     static func x11Session() throws -> (GnomeSession, GateX11) {
         let session = try GnomeSession(.x11())
         let x = GateX11(display: session.display)
+        // The overview the shell shows once started would close Looking Glass.
+        try leaveOverview(session, x)
         try session.enableUnsafeMode(press: { try x.key($0) }, type: { _ = try x.tool("xdotool", ["type", "--delay", "20", $0]) })
         return (session, x)
     }
