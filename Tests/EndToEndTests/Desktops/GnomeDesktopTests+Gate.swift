@@ -172,4 +172,35 @@ extension GnomeDesktopTests {
             session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
         } until: { !$0 }
     }
+
+    /// Two monitors: Xvnc laid out as two RandR outputs (``Xvnc``), where
+    /// gnome-shell runs as it does on Xvfb. A shield fills each monitor, the
+    /// terms sit on the primary one above its shield, the keyboard is held,
+    /// and Accept by real keys ends the gate.
+    @Test func x11OnTwoMonitorsEachHasItsShield() throws {
+        let session = try GnomeSession(.x11(monitors: [1280, 1024]))
+        defer { session.stop() }
+        let x = GateX11(display: session.display)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample],
+                                        environment: session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "closed", "shields-2", "keyboard-grabbed", seconds: 30)
+        let covered = try poll("a shield on each monitor", seconds: 15) {
+            try Set(x.shields(of: process).map { try x.geometry(of: $0) })
+        } until: { $0 == ["1280x800+0+0", "1024x800+1280+0"] }
+        #expect(covered == ["1280x800+0+0", "1024x800+1280+0"])
+        let termsX = Int(try x.geometry(of: terms).split(separator: "+").dropFirst().first ?? "") ?? -1
+        #expect((0..<1280).contains(termsX), "the terms window is not on the first monitor")
+        let stacking = try x.stacking()
+        let termsAt = try #require(stacking.firstIndex(of: try x.id(terms)), "\(stacking)")
+        #expect(termsAt == stacking.count - 1, "the terms are not on top: \(stacking)")
+        try x.key("ctrl+Home")
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-2")
+        try x.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
 }
