@@ -41,8 +41,15 @@ final class GnomeSession: @unchecked Sendable {
     private var launcher: RunningProcess?
     private var marker: String { "BECKON_GNOME_SESSION=\(directory.path)" }
 
-    init(_ backend: Backend) throws {
+    /// More variables for every process of the session (XDG_CONFIG_DIRS for
+    /// a test's autostart entries).
+    let extra: [String: String]
+    /// When the launcher started: the session's start.
+    private(set) var started = Date()
+
+    init(_ backend: Backend, environment extra: [String: String] = [:]) throws {
         self.backend = backend
+        self.extra = extra
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-gnome-\(UUID().uuidString)")
         for sub in ["home", "runtime", "config", "data", "cache"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
@@ -67,7 +74,7 @@ final class GnomeSession: @unchecked Sendable {
             // No logind session of the test machine's is this one's to end.
             "XDG_SESSION_ID": "",
             "BECKON_GNOME_SESSION": directory.path,
-        ]
+        ].merging(extra) { $1 }
         switch backend {
         case .x11:
             environment["DISPLAY"] = display ?? ""
@@ -107,6 +114,7 @@ final class GnomeSession: @unchecked Sendable {
             script = Self.launch(server: "", session: "gnome-shell --wayland --headless --no-x11 \(virtual)")
         }
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        started = Date()
         launcher = try RunningProcess("/bin/sh", ["-c", script, "sh", directory.path], environment: environment)
         let directory = self.directory
         busAddress = try poll("the GNOME session's bus address", seconds: 20) {
