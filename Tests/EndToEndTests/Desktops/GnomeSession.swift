@@ -56,6 +56,7 @@ final class GnomeSession: @unchecked Sendable {
         }
         chmod(directory.appendingPathComponent("runtime").path, 0o700)
         try Self.systemBusConfiguration.write(to: directory.appendingPathComponent("system.conf"), atomically: true, encoding: .utf8)
+        try Self.writeSessionDefinition(in: directory.appendingPathComponent("config/gnome-session/sessions"))
         do { try start() } catch { stop(); throw error }
     }
 
@@ -234,6 +235,25 @@ final class GnomeSession: @unchecked Sendable {
         launcher = nil
         xvnc = nil
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The "gnome" session as Debian's /usr/share/gnome-session/sessions/gnome.session
+    /// defines it, in the session's own XDG_CONFIG_HOME (which gnome-session
+    /// reads first), less one required component: gsd-usb-protection 43
+    /// crashes here (SIGSEGV, with no org.gnome.ScreenSaver on the bus and no
+    /// usbguard), gnome-session restarts it until "respawning too quickly",
+    /// and then shows its failure screen ("Oh no! Something has gone wrong":
+    /// gnome-session-failed, fullscreen, above, on every workspace), which
+    /// mutter stacks above the gate and focuses. That is this machine, not a
+    /// person's login.
+    private static func writeSessionDefinition(in directory: URL) throws {
+        let system = try String(contentsOfFile: "/usr/share/gnome-session/sessions/gnome.session", encoding: .utf8)
+        let kept = system.split(separator: "\n").filter { !$0.hasPrefix("Name[") }.map { line -> String in
+            guard line.hasPrefix("RequiredComponents=") else { return String(line) }
+            return line.replacingOccurrences(of: "org.gnome.SettingsDaemon.UsbProtection;", with: "")
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try (kept.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("gnome.session"), atomically: true, encoding: .utf8)
     }
 
     /// A bus that stands where the system bus is: anyone may own and call
