@@ -85,9 +85,24 @@ extension GnomeDesktopTests {
             !$0.overview && !$0.topBar
         }
 
-        // Keys reach the terms.
-        try keys.key("ctrl+Home", "ctrl+End")
-        _ = try Self.waylandTerms(session, "open", "scrolled", "accept-sensitive")
+        // Keys reach the terms once they have the focus. mutter does not
+        // always give it to them as they map (seen: no focus window at all):
+        // then a click on them, as a person would.
+        let focusScript = "global.display.focus_window ? global.display.focus_window.get_title() : 'none'"
+        if (try? poll("the terms focused as they map", seconds: 3) { try session.eval(focusScript) } until: { $0.contains("shields-") }) == nil {
+            print("GNOME Wayland: the terms were not focused as they mapped (\(try session.eval(focusScript))); clicked")
+            try keys.click()
+            try poll("the terms focused after a click", seconds: 10) { try session.eval(focusScript) } until: { $0.contains("shields-") }
+        }
+        // Pressed again until they count (as TermsInput.press does): the
+        // first keys after the focus moves were seen lost on two monitors.
+        var presses = 0
+        try poll("Ctrl+Home, Ctrl+End to scroll the terms to their end", seconds: 30, every: 1) {
+            presses += 1
+            try keys.key("ctrl+Home", "ctrl+End")
+            return try Self.shellWindows(session).windows.contains { $0.title.contains("scrolled") }
+        } until: { $0 }
+        if presses > 1 { print("GNOME Wayland: Ctrl+Home, Ctrl+End pressed \(presses) times before the terms counted them") }
 
         // The shell's own shortcuts: Wayland grants no client the keyboard,
         // and the gate takes none there, so each does what GNOME binds it to.
@@ -113,7 +128,7 @@ extension GnomeDesktopTests {
         try poll("Super+Page_Up to switch back", seconds: 10) { try Self.shellWindows(session).workspace } until: { $0 == 0 }
 
         try Self.waylandScreenshot(session, monitors == 1 ? "gnome-wayland-terms" : nil)
-        let focus = try session.eval("global.display.focus_window ? global.display.focus_window.get_title() : 'none'")
+        let focus = try session.eval(focusScript)
         print("GNOME Wayland: the focus after the overview, the run dialog and a workspace round trip: \(focus)")
         // Not answered here: measured (issue 34's report), after Alt+F2 and
         // Escape a key no longer reaches the gate although mutter names it

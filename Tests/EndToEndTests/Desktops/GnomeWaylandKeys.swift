@@ -21,12 +21,18 @@ struct GnomeWaylandKeys {
         try send(["type", text])
     }
 
+    /// A left click where the pointer is (mutter starts it in the middle of
+    /// the first monitor, over a gate's terms there).
+    func click() throws {
+        try send(["click"])
+    }
+
     private func send(_ arguments: [String]) throws {
         let result = try run("/usr/bin/python3", ["-c", Self.client] + arguments, environment: session.environment, deadline: 20)
         guard result.exitCode == 0 else { throw WaitFailed("mutter's RemoteDesktop keys \(arguments): \(result)") }
     }
 
-    /// Arguments: "key" COMBINATION… or "type" TEXT.
+    /// Arguments: "key" COMBINATION…, "type" TEXT, or "click".
     private static let client = #"""
     import sys
     import gi
@@ -50,7 +56,10 @@ struct GnomeWaylandKeys {
         return value
     def press(value, down):
         call(session, NAME + ".Session", "NotifyKeyboardKeysym", GLib.Variant("(ub)", (value, down)))
-    if sys.argv[1] == "key":
+    if sys.argv[1] == "click":
+        for down in (True, False):  # BTN_LEFT
+            call(session, NAME + ".Session", "NotifyPointerButton", GLib.Variant("(ib)", (0x110, down)))
+    elif sys.argv[1] == "key":
         for combination in sys.argv[2:]:
             keys = [sym(k) for k in combination.split("+")]
             for k in keys: press(k, True)
