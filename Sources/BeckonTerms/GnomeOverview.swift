@@ -12,18 +12,27 @@ import CGtk
 /// overview's search and application grid stayed usable (measured under
 /// gnome-shell 43.9 on X11: GnomeDesktopTests). gnome-shell's writable
 /// `OverviewActive` property of org.gnome.Shell (js/ui/shellDBus.js, with no
-/// sender check in 43) is how the gate leaves it. Where no one owns
-/// org.gnome.Shell the call fails unseen; nothing is started for it.
+/// sender check in 43) is how the gate leaves it, in a GNOME session only
+/// (XDG_CURRENT_DESKTOP); where no one owns org.gnome.Shell the call fails
+/// unseen, and nothing is started for it.
 @GtkActor
 enum GnomeOverview {
     /// A connection of its own, kept for the process: not GLib's shared one,
     /// whose loss would end the process (exit-on-close).
     private static var connection: OpaquePointer?
 
+    /// Whether the session is GNOME's: gnome-session (and GDM) set
+    /// XDG_CURRENT_DESKTOP to a list with "GNOME" ("GNOME", "ubuntu:GNOME").
+    /// Elsewhere nothing is asked: no connection is opened for it.
+    private static let isGnome: Bool = {
+        guard let value = getenv("XDG_CURRENT_DESKTOP") else { return false }
+        return String(cString: value).split(separator: ":").contains("GNOME")
+    }()
+
     /// Asks gnome-shell, if one runs on the session bus, to leave its overview.
     static func leave() {
         // Never a bus started for this (dbus-launch on X11).
-        guard beckon_dbus_session_bus_exists() != 0 else { return }
+        guard isGnome, beckon_dbus_session_bus_exists() != 0 else { return }
         if connection == nil {
             var error: UnsafeMutablePointer<GError>?
             connection = beckon_dbus_connect_sync(G_BUS_TYPE_SESSION, 0, 1000, &error)
