@@ -46,8 +46,10 @@ final class TermsShieldKeyboard {
         // A Wayland compositor grants no client a grab of a toplevel's
         // keyboard (GDK's would be its own bookkeeping, claiming what is not
         // so). Keys typed on a shield reach the terms there anyway: the
-        // window is modal, and GTK hands it its group's keys.
-        guard beckon_display_is_x11() != 0 else { return }
+        // window is modal, and GTK hands it its group's keys. GNOME's
+        // overview, which would cover the gate at login, is left all the
+        // same (GnomeOverview).
+        guard beckon_display_is_x11() != 0 else { GnomeOverview.leave(); return }
         if let gdkWindow = gtk_widget_get_window(window),
            let seat = gdk_display_get_default_seat(gtk_widget_get_display(window)),
            // Not owner_events: a key on a shield (where the pointer may rest
@@ -59,6 +61,9 @@ final class TermsShieldKeyboard {
             changed()
             return
         }
+        // Under GNOME the keyboard's holder is most often the Activities
+        // overview, which the shell opens as a session starts (GnomeOverview).
+        GnomeOverview.leave()
         retrySource = GtkSource.timeout(milliseconds: wait) { [weak self] in
             guard let self else { return false }
             retrySource = 0

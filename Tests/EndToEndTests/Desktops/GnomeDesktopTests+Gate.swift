@@ -1,0 +1,209 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// The gate under gnome-shell 43 on X11 (desktops.md rows 1 to 6).
+extension GnomeDesktopTests {
+    /// The shortcuts measured, each with what it does in GNOME 43 with no gate
+    /// up (gsettings org.gnome.desktop.wm.keybindings, org.gnome.shell.keybindings,
+    /// org.gnome.mutter overlay-key, org.gnome.settings-daemon.plugins.media-keys).
+    /// GNOME 43 binds no terminal shortcut (media-keys has no `terminal` key).
+    static let shortcuts = ["super", "alt+F2", "alt+Tab", "ctrl+alt+Right", "super+Page_Down", "ctrl+alt+Delete",
+                            "alt+space", "alt+F7", "alt+F10", "super+h"]
+
+    /// Waits until mutter has handled every request sent to it before: it
+    /// handles them in order, so once it has put `window` on every workspace
+    /// (or back, `sticky` false) as asked, it has sent beckon the closes asked
+    /// before, and the server hands beckon those before any key sent after.
+    static func fence(_ x: GateX11, _ window: String, sticky: Bool) throws {
+        _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "\(sticky ? "add" : "remove"),sticky"])
+        try poll("mutter to \(sticky ? "stick" : "unstick") \(window)", seconds: 10) {
+            try x.tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
+        } until: { $0.contains("_NET_WM_STATE_STICKY") == sticky }
+    }
+
+    static func netState(_ x: GateX11, _ window: String) throws -> String {
+        try x.tool("xprop", ["-id", window, "_NET_WM_STATE", "WM_STATE"]).stdout
+    }
+
+    @Test func x11TheGateCoversTheTopBarAndHoldsTheKeyboardAgainstGnomeShell() throws {
+        let (session, x) = try Self.x11Session()
+        defer { session.stop() }
+        // With no gate, each shortcut does what GNOME binds it to (the
+        // overview shown at start-up was left with Escape: x11Session).
+        try poll("no overview, no modal dialog", seconds: 10) { try Self.shellState(session) } until: { !$0.overview && $0.modals == 0 }
+        try x.key("super")
+        try poll("Super to show the overview", seconds: 10) { try Self.shellState(session) } until: { $0.overview }
+        try x.key("Escape")
+        try poll("Escape to leave the overview", seconds: 10) { try Self.shellState(session) } until: { !$0.overview && $0.modals == 0 }
+        try x.key("alt+F2")
+        try poll("Alt+F2 to open the run dialog", seconds: 10) { try Self.shellState(session) } until: { $0.modals == 1 && !$0.overview }
+        try x.key("Escape")
+        try poll("Escape to close the run dialog", seconds: 10) { try Self.shellState(session) } until: { $0.modals == 0 }
+        // Two windows of two programs: Alt+Tab moves the focus, and a window
+        // on the first workspace gives GNOME's dynamic workspaces a second.
+        let environment = session.environment
+        let first = try RunningProcess(Products.beckon, ["--info", "--text", "First"], environment: environment)
+        let second = try RunningProcess(Products.beckon, ["--info", "--text", "Second"], environment: environment)
+        defer { for p in [first, second] { kill(p.pid, SIGKILL); _ = p.wait(deadline: 5) } }
+        let firstWindow = try x.id(try poll("the first window", seconds: 15) { try x.visibleWindows(of: first.pid).first ?? "" } until: { !$0.isEmpty })
+        let secondWindow = try x.id(try poll("the second window", seconds: 15) { try x.visibleWindows(of: second.pid).first ?? "" } until: { !$0.isEmpty })
+        // Activated as a pager or a click would (mutter's focus-stealing
+        // prevention may leave a window mapped without a user's action unfocused).
+        _ = try x.tool("xdotool", ["windowactivate", "\(firstWindow)"])
+        let focused = try poll("the first window focused", seconds: 10) { try Self.activeWindow(x) } until: { $0 == firstWindow }
+        try x.key("alt+Tab")
+        try poll("Alt+Tab to move the focus", seconds: 10) { try Self.activeWindow(x) } until: { $0 != focused && [firstWindow, secondWindow].contains($0) }
+        try x.key("ctrl+alt+Right")
+        try poll("Ctrl+Alt+Right to switch to workspace 2", seconds: 10) { try Self.workspace(x) } until: { $0 == 1 }
+        try x.key("super+Page_Up")
+        try poll("Super+Page_Up to switch back", seconds: 10) { try Self.workspace(x) } until: { $0 == 0 }
+
+        // The gate.
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample],
+                                        environment: environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed", seconds: 20)
+        let shields = try x.shields(of: process)
+        try #require(shields.count == 1, "\(shields)")
+        let shield = shields[0]
+        #expect(try x.geometry(of: shield) == "1280x800+0+0", "the shield does not cover the screen")
+        let stacking = try x.stacking()
+        let termsAt = try #require(stacking.firstIndex(of: try x.id(terms)), "\(stacking)")
+        let shieldAt = try #require(stacking.firstIndex(of: try x.id(shield)), "\(stacking)")
+        #expect(stacking.count - 1 == termsAt && termsAt > shieldAt, "the terms are not on top, above their shield: \(stacking)")
+        // The top bar: gnome-shell hides it on a monitor whose top window is fullscreen (the shield).
+        let covered = try poll("the top bar hidden under the gate", seconds: 10) { try Self.shellState(session) } until: { !$0.topBar }
+        #expect(covered == ShellState(overview: false, modals: 0, topBar: false))
+        let termsGeometry = try x.geometry(of: terms)
+
+        // Every shortcut, the window manager's close of both windows, Escape
+        // and Alt+F4; then Ctrl+End, which must scroll the terms: the keys
+        // before it reached beckon and nothing else.
+        // Alt+Tab last: GTK takes it as a focus move inside the gate (to Decline).
+        for keys in Self.shortcuts where keys != "alt+Tab" { try x.key(keys) }
+        _ = try x.tool("wmctrl", ["-i", "-c", terms])
+        _ = try x.tool("wmctrl", ["-i", "-c", shield])
+        try x.key("Escape")
+        try x.key("alt+F4")
+        try Self.fence(x, shield, sticky: true)
+        // Home first: under GNOME the terms have been seen to open already
+        // scrolled to their end, not counted as read (and End there scrolls nothing).
+        try x.key("ctrl+Home")
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-1", "keyboard-grabbed")
+        try x.key("alt+Tab")
+        try x.key("ctrl+Home") // on Decline, where Alt+Tab put the focus: nothing
+        try Self.fence(x, shield, sticky: false)
+        try Self.fence(x, shield, sticky: true)
+        #expect(try Self.shellState(session) == ShellState(overview: false, modals: 0, topBar: false), "a shortcut reached the shell")
+        #expect(try Self.workspace(x) == 0, "a shortcut switched the workspace")
+        #expect(try Self.activeWindow(x) == (try x.id(terms)), "the focus left the terms")
+        #expect(try x.shields(of: process) == shields, "a close took the shield down")
+
+        // Minimise, maximise, shade and move, asked of mutter as a pager or a
+        // title bar asks (EWMH): mutter refuses each, and the gate still covers.
+        for window in [terms, shield] {
+            _ = try x.tool("xdotool", ["windowminimize", window])
+            _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "add,maximized_vert,maximized_horz"])
+            _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "add,shaded"])
+            _ = try x.tool("xdotool", ["windowmove", window, "0", "0"])
+        }
+        try Self.fence(x, shield, sticky: false)
+        for window in [terms, shield] {
+            let state = try Self.netState(x, window)
+            #expect(state.contains("window state: Normal") && !state.contains("HIDDEN") && !state.contains("MAXIMIZED")
+                    && !state.contains("SHADED"), "mutter minimised, maximised or shaded \(window): \(state)")
+            #expect(try TermsGateMinimizeTests.isViewable(x, window))
+        }
+        #expect(try x.geometry(of: shield) == "1280x800+0+0")
+        #expect(try x.geometry(of: terms) == termsGeometry, "the terms moved")
+        // Stick ("Always on Visible Workspace"): granted, and still covering.
+        try Self.fence(x, terms, sticky: true)
+        #expect(try x.geometry(of: shield) == "1280x800+0+0")
+        #expect(try x.stacking().last == (try x.id(terms)))
+
+        // The title bar's menu (a right click on mutter's title bar; the
+        // pointer is not grabbed): the shell opens it, taking the keyboard
+        // while it shows; Escape closes it and the gate takes the keyboard back.
+        // "640x600+320+119": the title bar is just above the client's top.
+        let numbers = termsGeometry.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+        try #require(numbers.count == 4, "\(termsGeometry)")
+        _ = try x.tool("xdotool", ["mousemove", "\(numbers[2] + numbers[0] / 2)", "\(max(0, numbers[3] - 18))", "click", "3"])
+        try poll("the title bar's menu", seconds: 10) { try Self.shellState(session) } until: { $0.modals == 1 }
+        try x.key("Escape")
+        try poll("the menu closed", seconds: 10) { try Self.shellState(session) } until: { $0.modals == 0 }
+        try x.waitForGate(terms, "keyboard-grabbed", "shields-1")
+
+        try x.key("alt+a") // Accept's mnemonic: the focus is on Decline since Alt+Tab
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try x.visibleWindows(of: process.pid).isEmpty)
+    }
+
+    /// Decline under the real gnome-session: the gate's warden asks
+    /// org.gnome.SessionManager Logout(1) (no confirmation), and gnome-session
+    /// ends the session: its own process, and the shell it started, exit.
+    /// The shell runs untouched here (no unsafe mode): the gate leaves the
+    /// overview shown at start-up by itself (GnomeOverview) and then grabs.
+    @Test func x11DeclineEndsTheRealGnomeSession() throws {
+        let session = try GnomeSession(.x11())
+        defer { session.stop() }
+        let x = GateX11(display: session.display)
+        let fixture = try TermsFixture()
+        let file = try fixture.file("rules.md", Data("# Lab rules\n\nBe kind to the machines.\n".utf8))
+        let process = try fixture.start(["--gate", "--file", file, "--json"],
+                                        environment: session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "open", "accept-sensitive", "shields-1", "keyboard-grabbed", seconds: 30)
+        #expect(session.isRunning("gnome-session-binary") && session.isRunning("gnome-shell"))
+        // The overview shown at start-up may come a moment after the grab; it
+        // cannot take the keyboard then, and closes.
+        try poll("the overview gone from above the gate", seconds: 10) {
+            try session.bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
+                            ["org.gnome.Shell", "OverviewActive"])
+        } until: { $0.contains("<false>") }
+
+        try x.key("alt+d") // Decline's mnemonic
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout.contains(#""outcome":"declined""#))
+        try poll("gnome-session and gnome-shell to exit", seconds: 30) {
+            session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
+        } until: { !$0 }
+    }
+
+    /// Two monitors: Xvnc laid out as two RandR outputs (``Xvnc``), where
+    /// gnome-shell runs as it does on Xvfb. A shield fills each monitor, the
+    /// terms sit on the primary one above its shield, the keyboard is held,
+    /// and Accept by real keys ends the gate.
+    @Test func x11OnTwoMonitorsEachHasItsShield() throws {
+        let session = try GnomeSession(.x11(monitors: [1280, 1024]))
+        defer { session.stop() }
+        let x = GateX11(display: session.display)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample],
+                                        environment: session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "closed", "shields-2", "keyboard-grabbed", seconds: 30)
+        let covered = try poll("a shield on each monitor", seconds: 15) {
+            try Set(x.shields(of: process).map { try x.geometry(of: $0) })
+        } until: { $0 == ["1280x800+0+0", "1024x800+1280+0"] }
+        #expect(covered == ["1280x800+0+0", "1024x800+1280+0"])
+        let termsX = Int(try x.geometry(of: terms).split(separator: "+").dropFirst().first ?? "") ?? -1
+        #expect((0..<1280).contains(termsX), "the terms window is not on the first monitor")
+        let stacking = try x.stacking()
+        let termsAt = try #require(stacking.firstIndex(of: try x.id(terms)), "\(stacking)")
+        #expect(termsAt == stacking.count - 1, "the terms are not on top: \(stacking)")
+        try x.key("ctrl+Home")
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-2")
+        try x.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+    }
+}

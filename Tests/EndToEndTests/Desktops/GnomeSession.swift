@@ -1,0 +1,275 @@
+import BeckonTestSupport
+import Foundation
+import Testing
+
+/// GNOME 43 as a person's login starts it, on servers of the test's own:
+///
+/// - X11: the real `gnome-session --builtin --session=gnome` (the session
+///   manager, which starts gnome-shell as the X11 window manager and
+///   compositor, and gnome-settings-daemon), on an Xvfb chosen with
+///   `-displayfd` (or on an ``Xvnc`` with several monitors), Mesa rendering
+///   in software;
+/// - Wayland: `gnome-shell --wayland --headless --virtual-monitor WxH` (one
+///   per monitor), with no Xwayland.
+///
+/// Each in its own `dbus-run-session` and a private "system" bus (gnome-shell
+/// asks logind on the system bus once /run/systemd/seats exists, and ends at
+/// start-up when there is no system bus at all; nothing answers as logind on
+/// this one), with a HOME, XDG directories and dconf of its own so that
+/// settings and two sessions running at once never meet.
+///
+/// Every process of the session carries `BECKON_GNOME_SESSION=<directory>` in
+/// its environment; ``stop()`` ends exactly those (SIGKILL), including the
+/// services D-Bus activated, which are no children of the launcher.
+final class GnomeSession: @unchecked Sendable {
+    enum Backend {
+        /// Xvfb 1280x800, or Xvnc laid out as monitors of these widths, 800 high.
+        case x11(monitors: [Int]? = nil)
+        /// mutter's headless backend with this many 1280x800 virtual monitors.
+        case wayland(monitors: Int = 1)
+    }
+
+    let backend: Backend
+    let directory: URL
+    /// The X display (X11), or nil.
+    private(set) var display: String?
+    /// The session bus address.
+    private(set) var busAddress = ""
+    /// The private system bus address.
+    private(set) var systemBusAddress = ""
+    private var xvnc: Xvnc?
+    private var launcher: RunningProcess?
+    private var marker: String { "BECKON_GNOME_SESSION=\(directory.path)" }
+
+    /// More variables for every process of the session (XDG_CONFIG_DIRS for
+    /// a test's autostart entries).
+    let extra: [String: String]
+    /// When the launcher started: the session's start.
+    private(set) var started = Date()
+
+    init(_ backend: Backend, environment extra: [String: String] = [:]) throws {
+        self.backend = backend
+        self.extra = extra
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-gnome-\(UUID().uuidString)")
+        for sub in ["home", "runtime", "config", "data", "cache"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        chmod(directory.appendingPathComponent("runtime").path, 0o700)
+        try Self.systemBusConfiguration.write(to: directory.appendingPathComponent("system.conf"), atomically: true, encoding: .utf8)
+        try Self.writeSessionDefinition(in: directory.appendingPathComponent("config/gnome-session/sessions"))
+        do { try start() } catch { stop(); throw error }
+    }
+
+    deinit { stop() }
+
+    /// The environment a program of this session has.
+    var environment: [String: String] {
+        var environment = [
+            "DBUS_SESSION_BUS_ADDRESS": busAddress, "DBUS_SYSTEM_BUS_ADDRESS": systemBusAddress,
+            "HOME": directory.appendingPathComponent("home").path,
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+            "XDG_RUNTIME_DIR": directory.appendingPathComponent("runtime").path,
+            "XDG_CURRENT_DESKTOP": "GNOME", "XDG_SESSION_DESKTOP": "gnome", "DESKTOP_SESSION": "gnome",
+            // No logind session of the test machine's is this one's to end.
+            "XDG_SESSION_ID": "",
+            "BECKON_GNOME_SESSION": directory.path,
+        ].merging(extra) { $1 }
+        switch backend {
+        case .x11:
+            environment["DISPLAY"] = display ?? ""
+            environment["WAYLAND_DISPLAY"] = ""
+            environment["XDG_SESSION_TYPE"] = "x11"
+        case .wayland:
+            environment["DISPLAY"] = ""
+            environment["WAYLAND_DISPLAY"] = "wayland-0"
+            environment["GDK_BACKEND"] = "wayland"
+            environment["XDG_SESSION_TYPE"] = "wayland"
+        }
+        return environment
+    }
+
+    private func start() throws {
+        var environment = self.environment
+        let script: String
+        switch backend {
+        case .x11(let monitors):
+            if let monitors {
+                let xvnc = try Xvnc(monitors: monitors)
+                self.xvnc = xvnc
+                display = xvnc.display
+                environment["DISPLAY"] = xvnc.display
+                script = Self.launch(server: "", session: "gnome-session --builtin --session=gnome")
+            } else {
+                environment["DISPLAY"] = ""
+                script = Self.launch(server: #"""
+                    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$dir/display.new" >"$dir/xvfb.log" 2>&1 &
+                    until grep -q . "$dir/display.new" 2>/dev/null; do sleep 0.05; done
+                    export DISPLAY=":$(cat "$dir/display.new")"
+                    echo "$DISPLAY" >"$dir/display"
+                    """#, session: "gnome-session --builtin --session=gnome")
+            }
+        case .wayland(let monitors):
+            let virtual = Array(repeating: "--virtual-monitor 1280x800", count: monitors).joined(separator: " ")
+            script = Self.launch(server: "", session: "gnome-shell --wayland --headless --no-x11 \(virtual)")
+        }
+        environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        started = Date()
+        launcher = try RunningProcess("/bin/sh", ["-c", script, "sh", directory.path], environment: environment)
+        let directory = self.directory
+        busAddress = try poll("the GNOME session's bus address", seconds: 20) {
+            (try? String(contentsOf: directory.appendingPathComponent("session-bus"), encoding: .utf8)) ?? ""
+        } until: { $0.hasSuffix("\n") || !(self.launcher?.process.isRunning ?? false) }
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !busAddress.isEmpty else { throw WaitFailed("the GNOME session ended at start: \(log())") }
+        systemBusAddress = ((try? String(contentsOf: directory.appendingPathComponent("system-bus"), encoding: .utf8)) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if case .x11(nil) = backend {
+            display = ((try? String(contentsOf: directory.appendingPathComponent("display"), encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try waitUntilShellStarted()
+    }
+
+    /// The session's launcher: the server (X11 on Xvfb), a private system
+    /// bus, then `session` in a dbus-run-session. `$1`: the directory.
+    private static func launch(server: String, session: String) -> String {
+        """
+        dir=$1
+        \(server)
+        dbus-daemon --config-file="$dir/system.conf" --nofork --print-address=3 3>"$dir/system-bus" >/dev/null 2>&1 &
+        until grep -q . "$dir/system-bus" 2>/dev/null; do sleep 0.05; done
+        export DBUS_SYSTEM_BUS_ADDRESS="$(head -n 1 "$dir/system-bus")"
+        exec dbus-run-session -- sh -c 'echo "$DBUS_SESSION_BUS_ADDRESS" >"$0/session-bus"; exec "$@"' "$dir" \(session) >"$dir/session.log" 2>&1
+        """
+    }
+
+    /// gnome-shell has started once its org.gnome.Shell object answers (the
+    /// name is owned a moment before) and, on X11, it manages the screen.
+    private func waitUntilShellStarted() throws {
+        try poll("gnome-shell to answer on org.gnome.Shell", seconds: 60, every: 0.2) {
+            (try? bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
+                      ["org.gnome.Shell", "OverviewActive"])) ?? ""
+        } until: { $0.contains("<") || !(self.launcher?.process.isRunning ?? false) }
+        guard launcher?.process.isRunning ?? false else { throw WaitFailed("the GNOME session ended at start: \(log())") }
+        if let display {
+            try poll("gnome-shell to manage \(display)", seconds: 30, every: 0.2) {
+                (try? run("/usr/bin/wmctrl", ["-m"], environment: ["DISPLAY": display], deadline: 5).stdout) ?? ""
+            } until: { $0.contains("GNOME Shell") }
+        }
+    }
+
+    /// `gdbus call` on the session bus; its stdout, or throws on failure.
+    @discardableResult
+    func bus(_ destination: String, _ path: String, _ method: String, _ arguments: [String] = []) throws -> String {
+        let result = try run("/usr/bin/gdbus", ["call", "--session", "--dest", destination, "--object-path", path,
+                                                "--method", method] + arguments,
+                             environment: environment, deadline: 15)
+        guard result.exitCode == 0 else { throw WaitFailed("gdbus \(method) \(arguments): \(result)") }
+        return result.stdout
+    }
+
+    /// What gnome-shell's JavaScript `expression` evaluates to, as the JSON
+    /// Eval answers (org.gnome.Shell.Eval; needs ``enableUnsafeMode(press:type:)`` first).
+    func eval(_ expression: String) throws -> String {
+        let reply = try bus("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Eval", [expression])
+        guard reply.hasPrefix("(true, '") else { throw WaitFailed("Eval \(expression): \(reply)") }
+        return String(reply.dropFirst("(true, '".count).dropLast("')\n".count))
+    }
+
+    /// Turns on gnome-shell's "unsafe mode", as a developer does in Looking
+    /// Glass (Alt+F2, `lg`): Eval is refused without it since GNOME 41, and
+    /// Eval is how a test reads the shell's own state (the overview shown,
+    /// the top bar hidden, a modal dialog up) that no X property tells. Done
+    /// with real keys, `press` taking xdotool/rdkeys words ("alt+F2") and
+    /// `type` text; Looking Glass is closed again before it returns.
+    func enableUnsafeMode(press: (String) throws -> Void, type: (String) throws -> Void) throws {
+        try poll("Looking Glass to turn on unsafe mode", seconds: 30, every: 2) {
+            try press("alt+F2")
+            usleep(500_000)
+            try type("lg")
+            try press("Return")
+            usleep(1_000_000)
+            try type("global.context.unsafe_mode = true")
+            try press("Return")
+            usleep(300_000)
+            try press("Escape")
+            return (try? bus("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell.Eval", ["global.context.unsafe_mode"])) ?? ""
+        } until: { $0.contains("(true, 'true')") }
+    }
+
+    /// What the session logged so far.
+    func log() -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("session.log"), encoding: .utf8)).map { String($0.suffix(3000)) } ?? ""
+    }
+
+    /// Pids of this session's processes still alive.
+    func processes() -> [Int32] {
+        let marker = Data(self.marker.utf8)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environ.split(separator: 0).contains { Data($0) == marker }
+        }
+    }
+
+    /// Whether `name` is a live process of this session (not a zombie).
+    func isRunning(_ name: String) -> Bool {
+        processes().contains { pid in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return stat.contains("(\(name.prefix(15)))") && !stat.contains(") Z ")
+        }
+    }
+
+    /// Ends every process of the session, and the X server.
+    func stop() {
+        for _ in 0..<3 {
+            let pids = processes()
+            if pids.isEmpty { break }
+            for pid in pids { kill(pid, SIGKILL) }
+            usleep(100_000)
+        }
+        if let launcher, launcher.process.isRunning { kill(launcher.pid, SIGKILL) }
+        _ = launcher?.wait(deadline: 5)
+        launcher = nil
+        xvnc = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The "gnome" session as Debian's /usr/share/gnome-session/sessions/gnome.session
+    /// defines it, in the session's own XDG_CONFIG_HOME (which gnome-session
+    /// reads first), less one required component: gsd-usb-protection 43
+    /// crashes here (SIGSEGV, with no org.gnome.ScreenSaver on the bus and no
+    /// usbguard), gnome-session restarts it until "respawning too quickly",
+    /// and then shows its failure screen ("Oh no! Something has gone wrong":
+    /// gnome-session-failed, fullscreen, above, on every workspace), which
+    /// mutter stacks above the gate and focuses. That is this machine, not a
+    /// person's login.
+    private static func writeSessionDefinition(in directory: URL) throws {
+        let system = try String(contentsOfFile: "/usr/share/gnome-session/sessions/gnome.session", encoding: .utf8)
+        let kept = system.split(separator: "\n").filter { !$0.hasPrefix("Name[") }.map { line -> String in
+            guard line.hasPrefix("RequiredComponents=") else { return String(line) }
+            return line.replacingOccurrences(of: "org.gnome.SettingsDaemon.UsbProtection;", with: "")
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try (kept.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("gnome.session"), atomically: true, encoding: .utf8)
+    }
+
+    /// A bus that stands where the system bus is: anyone may own and call
+    /// anything, and nothing is activated.
+    private static let systemBusConfiguration = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>system</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+}
