@@ -30,6 +30,12 @@ struct SdJournalApi {
   /* Whether any file was opened at all: sd_journal_open skips the files it
    * cannot read, so an unreadable journal would otherwise read as empty. */
   int (*get_usage)(sd_journal *journal, uint64_t *bytes);
+  /* For an audit of many files read a few at a time: where a file's reader
+   * was, to open it again there. */
+  int (*get_cursor)(sd_journal *journal, char **cursor);
+  int (*seek_cursor)(sd_journal *journal, const char *cursor);
+  int (*test_cursor)(sd_journal *journal, const char *cursor);
+  int (*get_monotonic_usec)(sd_journal *journal, uint64_t *usec, uint8_t boot_id[16]);
 };
 
 static const struct SdJournalApi *journal_api(void) {
@@ -53,6 +59,10 @@ static const struct SdJournalApi *journal_api(void) {
       api.enumerate_data = dlsym(library, "sd_journal_enumerate_data");
       api.set_data_threshold = dlsym(library, "sd_journal_set_data_threshold");
       api.get_usage = dlsym(library, "sd_journal_get_usage");
+      api.get_cursor = dlsym(library, "sd_journal_get_cursor");
+      api.seek_cursor = dlsym(library, "sd_journal_seek_cursor");
+      api.test_cursor = dlsym(library, "sd_journal_test_cursor");
+      api.get_monotonic_usec = dlsym(library, "sd_journal_get_monotonic_usec");
       if (api.open && api.close && api.add_match && api.seek_tail && api.previous && api.get_data &&
           api.get_realtime_usec)
         loaded_api = &api;
@@ -196,6 +206,35 @@ char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *f
 guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader) {
   uint64_t usec = 0;
   if (reader->api->get_realtime_usec(reader->journal, &usec) < 0) return 0;
+  return usec;
+}
+
+/* A reader of one file of many is closed when others must be open, and its
+ * place kept as sd_journal's cursor: the entry's sequence number in its file,
+ * which a seek finds exactly, where a time would be found by bisection. */
+char *beckon_journal_reader_cursor(BeckonJournalReader *reader) {
+  char *cursor = NULL;
+  if (!reader->api->get_cursor || reader->api->get_cursor(reader->journal, &cursor) < 0 || !cursor) return NULL;
+  char *copy = g_strdup(cursor);
+  free(cursor);
+  return copy;
+}
+
+int beckon_journal_reader_seek_cursor(BeckonJournalReader *reader, const char *cursor) {
+  const struct SdJournalApi *api = reader->api;
+  if (!api->seek_cursor || !api->test_cursor) return -ENOSYS;
+  int result = api->seek_cursor(reader->journal, cursor);
+  if (result >= 0) result = api->next(reader->journal);
+  if (result == 0) return -ESTALE;
+  if (result > 0) result = api->test_cursor(reader->journal, cursor);
+  if (result == 0) return -ESTALE;
+  return result < 0 ? result : 1;
+}
+
+guint64 beckon_journal_reader_monotonic_usec(BeckonJournalReader *reader, guint8 boot_id[16]) {
+  uint64_t usec = 0;
+  memset(boot_id, 0, 16);
+  if (!reader->api->get_monotonic_usec || reader->api->get_monotonic_usec(reader->journal, &usec, boot_id) < 0) return 0;
   return usec;
 }
 
