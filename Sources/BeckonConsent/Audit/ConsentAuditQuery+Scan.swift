@@ -100,9 +100,11 @@ extension ConsentAuditQuery {
         }
     }
 
-    /// sd_journal keeps every file it reads open: 10,000 collected files
-    /// need as many descriptors, above the usual soft limit of 1,024 (as
-    /// journalctl raises it). The hard limit stays.
+    /// sd_journal keeps every file of the local journal open, and the audit
+    /// holds each collected file by a descriptor until its last entry:
+    /// 10,000 collected files need as many, above the usual soft limit of
+    /// 1,024 (as journalctl raises it). The hard limit stays; past it a
+    /// collected file is opened again by its path (``ConsentJournal/FileMerge``).
     static func raiseOpenFileLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }

@@ -16,25 +16,42 @@ extension ConsentJournal {
         /// Opens `files` (none: the local journal), filtered by `matches`,
         /// before its first entry. The fields read are those in `names`, none
         /// longer than `fieldBytes` (``cutValue(_:fieldBytes:)``).
-        init(files: [String], matching matches: [String], names: Set<String>, fieldBytes: Int) throws(ReadError) {
-            var pointers = matches.map { strdup($0) }
-            defer { pointers.forEach { free($0) } }
+        convenience init(files: [String], matching matches: [String], names: Set<String>, fieldBytes: Int) throws(ReadError) {
             var paths = files.map { strdup($0) }
             defer { paths.forEach { free($0) } }
+            try self.init(matching: matches, names: names, fieldBytes: fieldBytes, file: files.count == 1 ? files[0] : nil) {
+                matchPointers, matchCount, threshold, code in
+                paths.withUnsafeMutableBufferPointer { paths in
+                    paths.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+                        beckon_journal_reader_open_sources($0.baseAddress, Int32($0.count), matchPointers, matchCount, threshold, code)
+                    }
+                }
+            }
+        }
+
+        /// Opens the journal file open as `descriptor` (`path` names it in
+        /// errors), as ``init(files:matching:names:fieldBytes:)`` opens one
+        /// file. The descriptor stays the caller's.
+        convenience init(descriptor: Int32, path: String, matching matches: [String], names: Set<String>,
+                         fieldBytes: Int) throws(ReadError) {
+            try self.init(matching: matches, names: names, fieldBytes: fieldBytes, file: path) {
+                matchPointers, matchCount, threshold, code in
+                beckon_journal_reader_open_file_fd(descriptor, matchPointers, matchCount, threshold, code)
+            }
+        }
+
+        private init(matching matches: [String], names: Set<String>, fieldBytes: Int, file: String?,
+                     _ open: (UnsafePointer<UnsafePointer<CChar>?>?, Int32, Int, UnsafeMutablePointer<Int32>) -> OpaquePointer?)
+            throws(ReadError) {
+            var pointers = matches.map { strdup($0) }
+            defer { pointers.forEach { free($0) } }
             // The name's at most 64 bytes, "=", the value and one byte more, so a value cut by journald is seen as cut.
             let threshold = 64 + 1 + fieldBytes + 1
             var code: Int32 = 0
             let reader = pointers.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers in
-                    paths.withUnsafeMutableBufferPointer { paths in
-                        paths.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-                            beckon_journal_reader_open_sources($0.baseAddress, Int32($0.count), matchPointers.baseAddress,
-                                                               Int32(matchPointers.count), threshold, &code)
-                        }
-                    }
-                }
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { open($0.baseAddress, Int32($0.count), threshold, &code) }
             }
-            guard let reader else { throw ReadError(code: code, file: files.count == 1 ? files[0] : nil) }
+            guard let reader else { throw ReadError(code: code, file: file) }
             self.reader = reader
             self.names = names
             self.fieldBytes = fieldBytes

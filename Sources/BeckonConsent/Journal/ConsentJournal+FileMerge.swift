@@ -17,7 +17,13 @@ extension ConsentJournal {
     /// the order the files were given in), and each file's entries in the
     /// order they were written, so a file whose clock went back loses no entry.
     /// An entry found in two files (a copy of a file) is given once, as
-    /// sd_journal gives it.
+    /// sd_journal gives it. Each file is held by a descriptor from the
+    /// first look to its last entry (a descriptor costs the kernel, not this
+    /// process's memory), and opened again by it: journald renaming a file
+    /// on rotation while the audit runs cannot take its entries away. Past
+    /// the process's limit of descriptors a file is opened again by its
+    /// path. A file deleted meanwhile cannot be opened again (sd_journal
+    /// refuses a deleted file, -EIDRM): that is an error, never a gap.
     final class FileMerge {
         /// How many files have a reader open at once: enough for the few
         /// large files of one host and a fleet's current files, few enough
@@ -30,6 +36,8 @@ extension ConsentJournal {
 
         private struct File {
             let path: String
+            /// Open on the file until its last entry is read; -1 past the limit of descriptors.
+            var descriptor: Int32
             /// When its next entry was received: what the merge orders by.
             var next: UInt64
             /// Where to open it again; nil while it has a reader.
@@ -56,11 +64,29 @@ extension ConsentJournal {
             self.matches = matches
             self.names = names
             self.fieldBytes = fieldBytes
-            var seen = Set<String>()
+            var seen = Set<String>(), seenFiles = Set<[UInt64]>()
             for path in paths where seen.insert(path).inserted {
-                let reader = try AuditReader(files: [path], matching: matches, names: names, fieldBytes: fieldBytes)
-                guard try Self.naming(path, { () throws(ReadError) in try reader.next() }) else { continue }
-                files.append(File(path: path, next: reader.realtime, cursor: nil, reader: nil))
+                let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+                if descriptor < 0, errno != EMFILE, errno != ENFILE { throw ReadError(code: -errno, file: path) }
+                var info = stat()
+                // The same file under two names (a link, a directory named twice) is read once.
+                if descriptor >= 0, fstat(descriptor, &info) == 0,
+                   !seenFiles.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted {
+                    Glibc.close(descriptor)
+                    continue
+                }
+                let reader: AuditReader
+                do {
+                    reader = try Self.reader(path, descriptor, matches, names, fieldBytes)
+                    guard try Self.naming(path, { () throws(ReadError) in try reader.next() }) else {
+                        if descriptor >= 0 { Glibc.close(descriptor) }
+                        continue
+                    }
+                } catch {
+                    if descriptor >= 0 { Glibc.close(descriptor) }
+                    throw error
+                }
+                files.append(File(path: path, descriptor: descriptor, next: reader.realtime, cursor: nil, reader: nil))
                 let index = files.count - 1
                 push(index)
                 if open.count >= Self.openLimit {
@@ -74,6 +100,18 @@ extension ConsentJournal {
                 files[index].reader = reader
                 open.append(index)
             }
+        }
+
+        deinit {
+            for file in files where file.descriptor >= 0 { Glibc.close(file.descriptor) }
+        }
+
+        /// A reader of the file at `path`, by its descriptor when it has one.
+        private static func reader(_ path: String, _ descriptor: Int32, _ matches: [String], _ names: Set<String>,
+                                   _ fieldBytes: Int) throws(ReadError) -> AuditReader {
+            descriptor >= 0
+                ? try AuditReader(descriptor: descriptor, path: path, matching: matches, names: names, fieldBytes: fieldBytes)
+                : try AuditReader(files: [path], matching: matches, names: names, fieldBytes: fieldBytes)
         }
 
         /// Calls `body` with each entry, oldest first; `body` returns false to stop.
@@ -101,6 +139,8 @@ extension ConsentJournal {
                 } else {
                     files[index].reader = nil
                     open.removeAll { $0 == index }
+                    if files[index].descriptor >= 0 { Glibc.close(files[index].descriptor) }
+                    files[index].descriptor = -1
                 }
             }
         }
@@ -111,7 +151,7 @@ extension ConsentJournal {
             if let reader = files[index].reader { return reader }
             if open.count >= Self.openLimit, let last = open.max(by: comesBefore) { try close(last) }
             let path = files[index].path
-            let reader = try AuditReader(files: [path], matching: matches, names: names, fieldBytes: fieldBytes)
+            let reader = try Self.reader(path, files[index].descriptor, matches, names, fieldBytes)
             if let cursor = files[index].cursor {
                 try Self.naming(path) { () throws(ReadError) in try reader.seek(to: cursor) }
             } else {

@@ -48,6 +48,8 @@ extension ConsentJournal {
             switch -code {
             case ENOSYS: "libsystemd is not installed"
             case EACCES: "no journal file can be read (a volatile journal, or one only root and the systemd-journal group read)"
+            // sd_journal opens no file that has been deleted, even through a descriptor held on it.
+            case EIDRM: "the file was deleted while the audit read it (journald's vacuum?); audit again"
             default: "the journal cannot be read: \(String(cString: strerror(-code)))"
             }
         }

@@ -199,6 +199,14 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *const *files
                                                         const char *const *matches, int count,
                                                         size_t field_bytes, int *error);
 
+/* Opens the one journal file open as `fd` (sd_journal_open_files_fd, given
+ * a duplicate of it: `fd` stays the caller's, open after the reader is freed), as
+ * beckon_journal_reader_open_sources opens a file: filtered by `matches`, no
+ * field past `field_bytes`, before its first entry.
+ * C: as beckon_journal_reader_open. */
+BeckonJournalReader *beckon_journal_reader_open_file_fd(int fd, const char *const *matches, int count,
+                                                        size_t field_bytes, int *error);
+
 /* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno.
  * C: as beckon_journal_reader_open. */
 int beckon_journal_reader_next(BeckonJournalReader *reader);
