@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ struct SdJournalApi {
   int (*pid_get_session)(pid_t pid, char **session);
   /* For --audit (optional: without them only the local, newest-first reader works). */
   int (*open_files)(sd_journal **journal, const char **paths, int flags);
+  int (*open_files_fd)(sd_journal **journal, int fds[], unsigned n_fds, int flags);
   int (*seek_head)(sd_journal *journal);
   int (*next)(sd_journal *journal);
   int (*enumerate_data)(sd_journal *journal, const void **data, size_t *size);
@@ -30,6 +32,12 @@ struct SdJournalApi {
   /* Whether any file was opened at all: sd_journal_open skips the files it
    * cannot read, so an unreadable journal would otherwise read as empty. */
   int (*get_usage)(sd_journal *journal, uint64_t *bytes);
+  /* For an audit of many files read a few at a time: where a file's reader
+   * was, to open it again there. */
+  int (*get_cursor)(sd_journal *journal, char **cursor);
+  int (*seek_cursor)(sd_journal *journal, const char *cursor);
+  int (*test_cursor)(sd_journal *journal, const char *cursor);
+  int (*get_monotonic_usec)(sd_journal *journal, uint64_t *usec, uint8_t boot_id[16]);
 };
 
 static const struct SdJournalApi *journal_api(void) {
@@ -48,11 +56,16 @@ static const struct SdJournalApi *journal_api(void) {
       api.get_realtime_usec = dlsym(library, "sd_journal_get_realtime_usec");
       api.pid_get_session = dlsym(library, "sd_pid_get_session");
       api.open_files = dlsym(library, "sd_journal_open_files");
+      api.open_files_fd = dlsym(library, "sd_journal_open_files_fd");
       api.seek_head = dlsym(library, "sd_journal_seek_head");
       api.next = dlsym(library, "sd_journal_next");
       api.enumerate_data = dlsym(library, "sd_journal_enumerate_data");
       api.set_data_threshold = dlsym(library, "sd_journal_set_data_threshold");
       api.get_usage = dlsym(library, "sd_journal_get_usage");
+      api.get_cursor = dlsym(library, "sd_journal_get_cursor");
+      api.seek_cursor = dlsym(library, "sd_journal_seek_cursor");
+      api.test_cursor = dlsym(library, "sd_journal_test_cursor");
+      api.get_monotonic_usec = dlsym(library, "sd_journal_get_monotonic_usec");
       if (api.open && api.close && api.add_match && api.seek_tail && api.previous && api.get_data &&
           api.get_realtime_usec)
         loaded_api = &api;
@@ -108,6 +121,22 @@ BeckonJournalReader *beckon_journal_reader_open(const char *const *matches, int 
   return reader_new(api, journal, result, error);
 }
 
+/* The audit's reader of an opened journal (`result` the opening's): the
+ * file checked for being readable at all, no field past `field_bytes`,
+ * filtered by `matches`, before the first entry. */
+static BeckonJournalReader *audit_reader_new(const struct SdJournalApi *api, sd_journal *journal, int result,
+                                             const char *const *matches, int count, size_t field_bytes,
+                                             int *error) {
+  if (result >= 0) result = check_opened(api, journal);
+  if (result >= 0) result = api->set_data_threshold(journal, field_bytes);
+  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
+  /* From the first entry, never a realtime seek: sd_journal finds a time by
+   * bisection in each file, which misses entries when a file's clock went
+   * back or files disagree on order; the caller filters by time itself. */
+  if (result >= 0) result = api->seek_head(journal);
+  return reader_new(api, journal, result, error);
+}
+
 /* An auditor reads journals collected from other hosts (journal-remote's
  * directories, copied files) as well as the local one, oldest first: one
  * opener for both sources, so the Swift side sees one reader whatever it
@@ -135,14 +164,34 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *const *files
   } else {
     result = api->open(&journal, 1 /* SD_JOURNAL_LOCAL_ONLY */);
   }
-  if (result >= 0) result = check_opened(api, journal);
-  if (result >= 0) result = api->set_data_threshold(journal, field_bytes);
-  for (int i = 0; result >= 0 && i < count; i++) result = api->add_match(journal, matches[i], 0);
-  /* From the first entry, never a realtime seek: sd_journal finds a time by
-   * bisection in each file, which misses entries when a file's clock went
-   * back or files disagree on order; the caller filters by time itself. */
-  if (result >= 0) result = api->seek_head(journal);
-  return reader_new(api, journal, result, error);
+  return audit_reader_new(api, journal, result, matches, count, field_bytes, error);
+}
+
+/* An audit of many files holds each by a descriptor and opens it again by
+ * that as the merge needs it: journald renaming the file on rotation while
+ * the audit runs cannot take it away (a deleted one sd_journal refuses,
+ * -EIDRM, even through a descriptor). sd_journal closes
+ * the descriptors it is given (systemd 252 does, in sd_journal_close), so it
+ * gets a duplicate and the caller's stays open. A duplicate that a failed
+ * open leaves behind is not closed here (sd_journal may have closed it
+ * already): the audit ends at that error anyway. */
+BeckonJournalReader *beckon_journal_reader_open_file_fd(int fd, const char *const *matches, int count,
+                                                        size_t field_bytes, int *error) {
+  const struct SdJournalApi *api = journal_api();
+  if (!api || !api->open_files_fd || !api->seek_head || !api->next || !api->enumerate_data ||
+      !api->set_data_threshold) {
+    if (error) *error = -ENOSYS;
+    return NULL;
+  }
+  int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  if (copy < 0) {
+    if (error) *error = -errno;
+    return NULL;
+  }
+  sd_journal *journal = NULL;
+  int fds[1] = {copy};
+  int result = api->open_files_fd(&journal, fds, 1, 0);
+  return audit_reader_new(api, journal, result, matches, count, field_bytes, error);
 }
 
 int beckon_journal_reader_next(BeckonJournalReader *reader) {
@@ -196,6 +245,35 @@ char *beckon_journal_reader_get_field(BeckonJournalReader *reader, const char *f
 guint64 beckon_journal_reader_realtime_usec(BeckonJournalReader *reader) {
   uint64_t usec = 0;
   if (reader->api->get_realtime_usec(reader->journal, &usec) < 0) return 0;
+  return usec;
+}
+
+/* A reader of one file of many is closed when others must be open, and its
+ * place kept as sd_journal's cursor: the entry's sequence number in its file,
+ * which a seek finds exactly, where a time would be found by bisection. */
+char *beckon_journal_reader_cursor(BeckonJournalReader *reader) {
+  char *cursor = NULL;
+  if (!reader->api->get_cursor || reader->api->get_cursor(reader->journal, &cursor) < 0 || !cursor) return NULL;
+  char *copy = g_strdup(cursor);
+  free(cursor);
+  return copy;
+}
+
+int beckon_journal_reader_seek_cursor(BeckonJournalReader *reader, const char *cursor) {
+  const struct SdJournalApi *api = reader->api;
+  if (!api->seek_cursor || !api->test_cursor) return -ENOSYS;
+  int result = api->seek_cursor(reader->journal, cursor);
+  if (result >= 0) result = api->next(reader->journal);
+  if (result == 0) return -ESTALE;
+  if (result > 0) result = api->test_cursor(reader->journal, cursor);
+  if (result == 0) return -ESTALE;
+  return result < 0 ? result : 1;
+}
+
+guint64 beckon_journal_reader_monotonic_usec(BeckonJournalReader *reader, guint8 boot_id[16]) {
+  uint64_t usec = 0;
+  memset(boot_id, 0, 16);
+  if (!reader->api->get_monotonic_usec || reader->api->get_monotonic_usec(reader->journal, &usec, boot_id) < 0) return 0;
   return usec;
 }
 

@@ -51,21 +51,11 @@ extension ConsentAuditQuery {
         return events
     }
 
-    /// What the audit says when the journal cannot be read: which file of
-    /// several is not a journal (each opened alone, on this path only).
+    /// What the audit says when the journal cannot be read: the file at
+    /// fault when one of collected files is (the reader opens each alone).
     private func describe(_ error: ConsentJournal.ReadError) -> ConsentAuditError {
         guard source != .local else { return ConsentAuditError("the local journal: \(error.description)") }
-        let files = source.files
-        if files.count > 1 {
-            for file in files {
-                do {
-                    try ConsentJournal.forEachEntry(in: .files([file]), matching: [], names: [], fieldBytes: 1) { _ in false }
-                } catch {
-                    return Self.describe(error, at: file)
-                }
-            }
-        }
-        return Self.describe(error, at: files.count == 1 ? files[0] : sourceDescription)
+        return Self.describe(error, at: error.file ?? sourceDescription)
     }
 
     private static func describe(_ error: ConsentJournal.ReadError, at place: String) -> ConsentAuditError {
@@ -110,9 +100,11 @@ extension ConsentAuditQuery {
         }
     }
 
-    /// sd_journal keeps every file it reads open: 10,000 collected files
-    /// need as many descriptors, above the usual soft limit of 1,024 (as
-    /// journalctl raises it). The hard limit stays.
+    /// sd_journal keeps every file of the local journal open, and the audit
+    /// holds each collected file by a descriptor until its last entry:
+    /// 10,000 collected files need as many, above the usual soft limit of
+    /// 1,024 (as journalctl raises it). The hard limit stays; past it a
+    /// collected file is opened again by its path (``ConsentJournal/FileMerge``).
     static func raiseOpenFileLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }

@@ -38,11 +38,18 @@ extension ConsentJournal {
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The negative errno from libsystemd (-ENOSYS: no libsystemd).
         public var code: Int32
-        public init(code: Int32) { self.code = code }
+        /// The file that could not be read, when one of several is known to be the one.
+        public var file: String?
+        public init(code: Int32, file: String? = nil) {
+            self.code = code
+            self.file = file
+        }
         public var description: String {
             switch -code {
             case ENOSYS: "libsystemd is not installed"
             case EACCES: "no journal file can be read (a volatile journal, or one only root and the systemd-journal group read)"
+            // sd_journal opens no file that has been deleted, even through a descriptor held on it.
+            case EIDRM: "the file was deleted while the audit read it (journald's vacuum?); audit again"
             default: "the journal cannot be read: \(String(cString: strerror(-code)))"
             }
         }
@@ -93,49 +100,19 @@ extension ConsentJournal {
     /// so `MESSAGE` is never read.
     public static func forEachEntry(in source: Source, matching matches: [String], names: Set<String>,
                                     fieldBytes: Int, _ body: (Entry) -> Bool) throws(ReadError) {
-        let paths = source.files
-        // No file of a collected source is no journal, never the local one (what the opener reads given none).
-        guard source == .local || !paths.isEmpty else { throw ReadError(code: -ENOENT) }
-        var pointers = matches.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        var files = paths.map { strdup($0) }
-        defer { files.forEach { free($0) } }
-        // The name's at most 64 bytes, "=", the value and one byte more, so a value cut by journald is seen as cut.
-        let threshold = 64 + 1 + fieldBytes + 1
-        var code: Int32 = 0
-        let reader = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { matchPointers in
-                files.withUnsafeMutableBufferPointer { files in
-                    files.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-                        beckon_journal_reader_open_sources($0.baseAddress, Int32($0.count), matchPointers.baseAddress,
-                                                           Int32(matchPointers.count), threshold, &code)
-                    }
-                }
-            }
+        guard source == .local else {
+            // Collected files, any number of them: a few open at a time (FileMerge).
+            try FileMerge(files: source.files, matching: matches, names: names, fieldBytes: fieldBytes).forEachEntry(body)
+            return
         }
-        guard let reader else { throw ReadError(code: code) }
-        defer { beckon_journal_reader_free(reader) }
+        let reader = try AuditReader(files: [], matching: matches, names: names, fieldBytes: fieldBytes)
         // Opening maps every file's header; reading maps windows: both are given back as it goes.
         releaseMappedPages()
         var read = 0
-        while true {
-            let step = beckon_journal_reader_next(reader)
-            if step < 0 { throw ReadError(code: step) }
-            if step == 0 { return }
+        while try reader.next() {
             read += 1
             if read % pageReleaseInterval == 0 { releaseMappedPages() }
-            var fields: [String: String] = [:]
-            var data: UnsafePointer<CChar>?
-            var size = 0, nameLength = 0
-            while beckon_journal_reader_next_field(reader, &data, &size, &nameLength) > 0, let data {
-                data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
-                    guard names.contains(name), fields[name] == nil else { return }
-                    fields[name] = cutValue(UnsafeBufferPointer(start: bytes + nameLength + 1, count: size - nameLength - 1),
-                                            fieldBytes: fieldBytes)
-                }
-            }
-            if !body(Entry(fields: fields, realtimeMicroseconds: UInt64(beckon_journal_reader_realtime_usec(reader)))) { return }
+            if !body(reader.entry) { return }
         }
     }
 

@@ -199,6 +199,14 @@ BeckonJournalReader *beckon_journal_reader_open_sources(const char *const *files
                                                         const char *const *matches, int count,
                                                         size_t field_bytes, int *error);
 
+/* Opens the one journal file open as `fd` (sd_journal_open_files_fd, given
+ * a duplicate of it: `fd` stays the caller's, open after the reader is freed), as
+ * beckon_journal_reader_open_sources opens a file: filtered by `matches`, no
+ * field past `field_bytes`, before its first entry.
+ * C: as beckon_journal_reader_open. */
+BeckonJournalReader *beckon_journal_reader_open_file_fd(int fd, const char *const *matches, int count,
+                                                        size_t field_bytes, int *error);
+
 /* Moves to the next newer entry: 1, or 0 when there is none, or a negative errno.
  * C: as beckon_journal_reader_open. */
 int beckon_journal_reader_next(BeckonJournalReader *reader);
@@ -210,6 +218,23 @@ int beckon_journal_reader_next(BeckonJournalReader *reader);
  * C: as beckon_journal_reader_open; the field is not copied. */
 int beckon_journal_reader_next_field(BeckonJournalReader *reader, const char **data, size_t *size,
                                      size_t *name_length);
+
+/* Where the reader is: sd_journal's cursor of the current entry (free with
+ * g_free); NULL when there is none.
+ * C: as beckon_journal_reader_open. */
+char *beckon_journal_reader_cursor(BeckonJournalReader *reader);
+
+/* Moves a reader of one file onto the entry of `cursor` (from
+ * beckon_journal_reader_cursor on a reader of the same file): 1, or
+ * -ESTALE when the file no longer holds that entry, or a negative errno.
+ * C: as beckon_journal_reader_open. */
+int beckon_journal_reader_seek_cursor(BeckonJournalReader *reader, const char *cursor);
+
+/* The current entry's __MONOTONIC_TIMESTAMP, and its boot in `boot_id`;
+ * 0 (and a boot of zeros) when unknown. With the realtime and the fields, it
+ * tells one entry found in two files (a copy) from two entries.
+ * C: as beckon_journal_reader_open. */
+guint64 beckon_journal_reader_monotonic_usec(BeckonJournalReader *reader, guint8 boot_id[16]);
 
 /* logind's session of this process (sd_pid_get_session, from its cgroup, so
  * not what an environment variable claims); free with g_free. NULL outside a
