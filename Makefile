@@ -18,7 +18,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all deps deps-build build release test test-suites test-desktops test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
+.PHONY: all deps deps-build build release test test-suites test-desktops desktop-screenshots test-unit fuzz fuzz-short asan memcheck reliability deb deb-check demo bench instructions soak install uninstall clean
 
 all: build
 
@@ -64,6 +64,11 @@ test-suites:
 test-desktops: deps
 	$(SWIFT) build --build-tests
 	scripts/run-tests --shards 1 'DesktopTests'
+
+# The same suites, writing their screenshots into docs/images/desktops.
+desktop-screenshots: deps
+	$(SWIFT) build --build-tests
+	BECKON_WRITE_SCREENSHOTS=1 scripts/run-tests --shards 1 'DesktopTests'
 
 # Argument fuzzing (scripts/fuzz-arguments): a short run in every `make test`;
 # `make fuzz` is the full one (100,000 parse-only runs, 2,000 on a display).

@@ -74,12 +74,11 @@ extension GnomeDesktopTests {
         try Self.screenshot(x, "gnome-x11-terms")
     }
 
-    /// docs/images/desktops/NAME.png, the whole screen, once the compositor
+    /// Picture NAME (``DesktopScreenshots``), the whole screen, once the compositor
     /// has drawn the newest frame (gnome-shell draws into its overlay window;
     /// two captures in a row that agree are taken as settled).
     static func screenshot(_ x: GateX11, _ name: String) throws {
-        let path = Products.packageRoot.appendingPathComponent("docs/images/desktops/\(name).png").path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let path = try DesktopScreenshots.path(name)
         // The terms' text cursor blinks (GNOME's gtk-cursor-blink): a screen
         // that never settles is captured as it is after the wait.
         _ = try? poll("a settled screen for \(name)", seconds: 5, every: 0.5) {

@@ -136,12 +136,11 @@ extension GnomeDesktopTests {
         // The gate is left to the deferred kill.
     }
 
-    /// docs/images/desktops/NAME.png: the whole screen through the shell's
+    /// Picture NAME (``DesktopScreenshots``): the whole screen through the shell's
     /// Screenshot API (which unsafe mode opens to any caller); nil: none.
     static func waylandScreenshot(_ session: GnomeSession, _ name: String?) throws {
         guard let name else { return }
-        let path = Products.packageRoot.appendingPathComponent("docs/images/desktops/\(name).png").path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let path = try DesktopScreenshots.path(name)
         let reply = try session.bus("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot",
                                     "org.gnome.Shell.Screenshot.Screenshot", ["false", "false", path])
         #expect(reply.contains("true"), "\(reply)")

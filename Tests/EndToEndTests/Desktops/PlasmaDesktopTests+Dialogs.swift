@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 extension PlasmaDesktopTests {
-    /// Where the screenshots go: docs/images/desktops/plasma-x11-KIND.png.
-    static func screenshotPath(_ kind: String) -> String {
-        Products.packageRoot.appendingPathComponent("docs/images/desktops/plasma-x11-\(kind).png").path
+    /// Where the screenshots go: plasma-x11-KIND (``DesktopScreenshots``).
+    static func screenshotPath(_ kind: String) throws -> String {
+        try DesktopScreenshots.path("plasma-x11-\(kind)")
     }
 
     /// The cases whose window is photographed, by the start of their name.
@@ -65,7 +65,7 @@ extension PlasmaDesktopTests {
             if let kind = Self.photographed.first(where: { c.name.hasPrefix($0.key) })?.value {
                 try poll("\(c.name): the window drawn", seconds: 10) { try Self.isViewable(session, window) } until: { $0 }
                 usleep(500_000) // a frame for the screenshot only; no assertion rests on it
-                try session.screenshot(to: Self.screenshotPath(kind))
+                try session.screenshot(to: try Self.screenshotPath(kind))
             }
             for step in c.steps {
                 try step.perform(on: window, process)
