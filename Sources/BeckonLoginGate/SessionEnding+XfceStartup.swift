@@ -10,7 +10,7 @@ import Glibc
 /// `xfsm_manager_save_yourself_dbus`). It leaves its start-up state only when
 /// every client of its session has registered or timed out (8 s a priority
 /// group, `STARTUP_TIMEOUT` in xfsm-manager.h), which took 15 s on a fresh
-/// login here (XfceDesktopTests). `GetState` tells the state: 0 start-up,
+/// login here, and over 45 s on the same machine under load (XfceDesktopTests). `GetState` tells the state: 0 start-up,
 /// 1 idle, 2 checkpoint, 3 and 4 shutdown (xfsm-manager-dbus.xml). So a refused
 /// logout is asked again once the manager is idle, for at most
 /// ``SessionEnding/xfceIdleWait``; a manager already shutting down is ending

@@ -26,7 +26,7 @@ public struct SessionEnding: Sendable, Equatable {
     public var xfceIdleWait: Duration
 
     /// An ending through `command`, or through the session managers when nil.
-    public init(command: String? = nil, timeout: Duration = .seconds(5), xfceIdleWait: Duration = .seconds(45)) {
+    public init(command: String? = nil, timeout: Duration = .seconds(5), xfceIdleWait: Duration = .seconds(120)) {
         self.command = command
         self.timeout = timeout
         self.xfceIdleWait = xfceIdleWait
