@@ -40,7 +40,8 @@ extension XfceDesktopTests {
                     seen.append(String(format: "%.1f s: ", Date().timeIntervalSince(session.started)) + what)
                 }
             }
-            let window = try poll("the gate's terms window", seconds: 90, every: 0.05) { () -> String in
+            let window: String
+            do { window = try poll("the gate's terms window", seconds: 90, every: 0.05) { () -> String in
                 if (try? session.panelWindows().isEmpty) == false { note("the panel") }
                 if (try? session.tool("xdotool", ["search", "--onlyvisible", "--name", "^Desktop$"]).stdout.isEmpty) == false {
                     note("xfdesktop's wallpaper")
@@ -49,7 +50,14 @@ extension XfceDesktopTests {
                     note("a shield")
                 }
                 return try session.gateWindows().first ?? ""
-            } until: { !$0.isEmpty }
+            } until: { !$0.isEmpty } } catch {
+                let commands = session.processes().map { pid in
+                    (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()).prefix(80)
+                        .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+                }
+                throw XfceSession.Failed(description: "\(error); seen: \(seen); state \(String(describing: try? session.state())); "
+                                         + "processes: \(commands); log: \(session.log.suffix(1500))")
+            }
             guard let importTool = which("import") else { throw XfceSession.Failed(description: "import is missing") }
             try poll("the terms window's first frame with content", seconds: 30, every: 0.05) {
                 (try? WindowPicture.capture(window, importTool: importTool, display: session.display)).flatMap { $0 }

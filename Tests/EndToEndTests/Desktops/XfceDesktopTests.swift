@@ -146,8 +146,11 @@ struct XfceGate {
             try Set(self.shields().map { try self.x.geometry(of: $0) })
         } until: { $0 == expected }
         #expect(covered == expected, sourceLocation: sourceLocation)
-        let stacking = try x.stacking()
+        // On top once the gate has put itself back: a close or a click on a
+        // shield may raise that shield for a moment, until the terms window
+        // takes the focus back (TermsShields' notify::is-active).
         let termsID = try x.id(terms)
+        let stacking = try poll("the terms window on top", seconds: 10) { try self.x.stacking() } until: { $0.last == termsID }
         #expect(stacking.last == termsID, "the terms window is not on top: \(stacking)", sourceLocation: sourceLocation)
         let shieldIndices = try shields().map { try #require(stacking.firstIndex(of: try x.id($0)), "\(stacking)") }
         for panel in try session.panelWindows() {
@@ -186,6 +189,21 @@ extension XfceSession {
             throw Failed(description: "import gave no picture of \(display)")
         }
         return picture
+    }
+
+    /// Waits until xfwm4 has handled every request sent to it so far: it
+    /// handles them in order, so once it has taken a change of the number of
+    /// workspaces (and the change back) it has handled the closes before.
+    /// (GateX11's fence, demands-attention, xfwm4 drops on a focused window.)
+    func fenceThroughXfwm() throws {
+        let count = try tool("xprop", ["-root", "_NET_NUMBER_OF_DESKTOPS"]).stdout.split(separator: "=").last
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 4
+        for target in [count + 1, count] {
+            try tool("wmctrl", ["-n", "\(target)"])
+            try poll("xfwm4 to have \(target) workspaces", seconds: 10) {
+                try tool("xprop", ["-root", "_NET_NUMBER_OF_DESKTOPS"]).stdout
+            } until: { $0.hasSuffix("= \(target)\n") }
+        }
     }
 
     /// The visible windows whose role says they are a gate's terms window.
