@@ -13,18 +13,23 @@ import Glibc
 /// none has or each request fails, logind on the system bus is asked to
 /// terminate this process's session: the one `XDG_SESSION_ID` names, the one
 /// logind puts this process in, or the user's display session, the first
-/// that logind ends. Every step is bounded by ``timeout``:
+/// that logind ends. Every step is bounded by ``timeout``, and XFCE's wait
+/// for its session manager to finish starting up by ``xfceIdleWait``:
 /// nothing here can hang on a stopped bus or a command that never returns.
 public struct SessionEnding: Sendable, Equatable {
     /// The administrator's command line, run instead of the D-Bus requests.
     public var command: String?
     /// How long each request (a bus connection, a method call, the command) may take.
     public var timeout: Duration
+    /// How long a logout XFCE refused is asked again while its session
+    /// manager is starting up (SessionEnding+XfceStartup.swift).
+    public var xfceIdleWait: Duration
 
     /// An ending through `command`, or through the session managers when nil.
-    public init(command: String? = nil, timeout: Duration = .seconds(5)) {
+    public init(command: String? = nil, timeout: Duration = .seconds(5), xfceIdleWait: Duration = .seconds(120)) {
         self.command = command
         self.timeout = timeout
+        self.xfceIdleWait = xfceIdleWait
     }
 
     /// Ends the session; returns the request that succeeded. Throws
@@ -49,7 +54,7 @@ public struct SessionEnding: Sendable, Equatable {
                 guard let request = route.request else { continue }
                 do {
                     guard try bus.hasOwner(request.name, on: session) else { continue }
-                    try bus.call(request, on: session)
+                    if route == .xfce { try askXfce(request, bus, on: session) } else { try bus.call(request, on: session) }
                     return route
                 } catch {
                     attempts.append("\(route): \(error.message)")

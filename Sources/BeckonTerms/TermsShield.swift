@@ -17,6 +17,8 @@ final class TermsShield {
     let window: UnsafeMutablePointer<GtkWidget>
     /// Follows the monitor's geometry (a mode set at login, a rotation).
     private var geometryHandler: gulong = 0
+    /// Makes the shield fullscreen once mapped (X11 with a window manager).
+    private var mapHandler: gulong = 0
 
     /// A shield for `monitor`, the `index`th of its display; not yet shown.
     init(monitor: OpaquePointer, index: Int32) {
@@ -34,16 +36,44 @@ final class TermsShield {
         beckon_shield_style(window)
         beckon_window_refuse_close(window)
         beckon_window_refuse_iconify(window, 0)
+        beckon_window_keep_on_every_workspace(window)
         // The monitor's rectangle first: without a window manager nothing
         // fullscreens the window, and this is where and how big it maps.
         let area = Self.geometry(of: monitor)
         gtk_window_move(window.cast(), area.x, area.y)
         gtk_window_set_default_size(window.cast(), area.width, area.height)
-        gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index)
+        if beckon_display_is_x11() != 0, beckon_display_keeps_above(window) != 0 {
+            // Under an X11 window manager, fullscreen only once it has made
+            // the window "above". xfwm4 4.18 applies a new window's fullscreen
+            // before its above, so it remembers the normal layer as the one to
+            // go back to, and puts a fullscreen window that loses the focus
+            // (a shield, once the terms window takes it) back there: below
+            // xfce4-panel's dock layer (xfwm4 src/client.c
+            // clientApplyInitialState, src/netwm.c clientUpdateFullscreenState,
+            // src/stacking.c clientAdjustFullscreenLayer). Made fullscreen
+            // when already above, it goes back to above (XfceDesktopTests).
+            mapHandler = beckon_window_on_map_event(window, CallbackBox.call, CallbackBox.retain { [weak self] _, _ in
+                self?.fullscreen()
+                return 0
+            }, CallbackBox.release)
+        } else {
+            gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index)
+        }
+        // KWin: put back into full screen when another client takes it out.
         beckon_window_keep_fullscreen(window, index)
         geometryHandler = GtkSignal.connect(UnsafeMutableRawPointer(monitor), "notify::geometry") { [weak self] in
             self?.fit()
         }
+    }
+
+    /// Fullscreen on its monitor, once: after the first mapping.
+    private func fullscreen() {
+        guard mapHandler != 0 else { return }
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(window), mapHandler)
+        mapHandler = 0
+        let display = gtk_widget_get_display(window)
+        let index = (0..<gdk_display_get_n_monitors(display)).first { gdk_display_get_monitor(display, $0) == monitor }
+        gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index ?? 0)
     }
 
     private static func geometry(of monitor: OpaquePointer) -> GdkRectangle {

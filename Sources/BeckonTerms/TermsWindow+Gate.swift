@@ -17,7 +17,10 @@ extension TermsWindow {
         // (Alt+F4 in most) and GTK's delete responses never reach it.
         beckon_window_refuse_close(dialog)
         beckon_window_refuse_iconify(dialog, 1)
+        beckon_window_keep_on_every_workspace(dialog)
+        beckon_window_refuse_shade(dialog)
         gtk_window_set_deletable(dialog.cast(), 0)
+        offerOnlyMoveAndResize(dialog)
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_keep_above(dialog.cast(), 1)
         // A role for window-manager rules, as the shields have theirs: KDE
@@ -35,6 +38,23 @@ extension TermsWindow {
         // The session hides the window as it ends, and destroys it later.
         connect(dialog, "hide") { $0.endGate() }
         connect(dialog, "destroy") { $0.endGate() }
+    }
+
+    /// Tells the window manager that the window may be moved and resized,
+    /// nothing else (_MOTIF_WM_HINTS functions): no maximise or minimise
+    /// button or menu entry, as none of them has a use on a gate. xfwm4 4.18
+    /// under Greybird offered maximise on the title bar (XfceDesktopTests);
+    /// xfwm4 (src/client.c clientApplyMWMHints) and openbox both take their
+    /// buttons and actions from these functions. GTK sets the functions as it
+    /// realizes the window (a window that is not deletable: all but close),
+    /// so they are set after it.
+    private func offerOnlyMoveAndResize(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        let apply: @GtkActor () -> Void = {
+            guard let window = gtk_widget_get_window(dialog) else { return }
+            gdk_window_set_functions(window, GdkWMFunction(GDK_FUNC_MOVE.rawValue | GDK_FUNC_RESIZE.rawValue))
+        }
+        if gtk_widget_get_realized(dialog) != 0 { apply() }
+        GtkSignal.connect(dialog, "realize", apply)
     }
 
     /// The terms window belongs to the primary monitor's shield, whichever that is now.

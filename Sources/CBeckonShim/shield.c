@@ -65,6 +65,62 @@ void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor) {
   g_signal_connect(window, "window-state-event", G_CALLBACK(on_fullscreen_state), GINT_TO_POINTER(monitor));
 }
 
+/* ---- shading refused --------------------------------------------------------- */
+
+/* A shaded window is rolled up into its title bar, and the window manager
+ * unmaps its client: the terms vanish and the keyboard grab breaks, so the
+ * desktop's shortcuts (a terminal, a run dialog) work again behind the
+ * shields. xfwm4 4.18 offers shading on the title bar (Greybird's button
+ * layout "O|SHMC") and takes no _MOTIF_WM_HINTS that removes it (xfwm4
+ * src/client.c clientShade, clientApplyMWMHints). So an unmap that GTK did
+ * not ask for is answered by asking the window manager to unshade
+ * (_NET_WM_STATE remove _NET_WM_STATE_SHADED, EWMH); a window not shaded
+ * (minimised, which beckon_window_refuse_iconify undoes) is left as it is. */
+#ifdef GDK_WINDOWING_X11
+static gboolean on_foreign_unmap(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)event; (void)data;
+  GdkWindow *window = gtk_widget_get_window(widget);
+  if (!window || !GDK_IS_X11_WINDOW(window) || !gtk_widget_get_mapped(widget)) return FALSE;
+  GdkDisplay *display = gdk_window_get_display(window);
+  XEvent message = {0};
+  message.xclient.type = ClientMessage;
+  message.xclient.window = GDK_WINDOW_XID(window);
+  message.xclient.message_type = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE");
+  message.xclient.format = 32;
+  message.xclient.data.l[0] = 0; /* _NET_WM_STATE_REMOVE */
+  message.xclient.data.l[1] = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE_SHADED");
+  message.xclient.data.l[3] = 1; /* from an application */
+  XSendEvent(GDK_DISPLAY_XDISPLAY(display), GDK_WINDOW_XID(gdk_screen_get_root_window(gdk_window_get_screen(window))),
+             False, SubstructureRedirectMask | SubstructureNotifyMask, &message);
+  return FALSE;
+}
+#endif
+
+void beckon_window_refuse_shade(GtkWidget *window) {
+#ifdef GDK_WINDOWING_X11
+  g_signal_connect(window, "unmap-event", G_CALLBACK(on_foreign_unmap), NULL);
+#else
+  (void)window;
+#endif
+}
+
+/* ---- on every workspace ------------------------------------------------------ */
+
+/* A gate on one workspace uncovers the desktop when another one is shown:
+ * under xfwm4 a single `wmctrl -s 1` did (XfceDesktopTests). Sticky, it is on
+ * whichever is shown; unstuck (a title bar's menu offers it), it sticks again. */
+static gboolean on_sticky_state(GtkWidget *widget, GdkEventWindowState *event, gpointer data) {
+  (void)data;
+  if ((event->changed_mask & GDK_WINDOW_STATE_STICKY) && !(event->new_window_state & GDK_WINDOW_STATE_STICKY))
+    gtk_window_stick(GTK_WINDOW(widget));
+  return FALSE;
+}
+
+void beckon_window_keep_on_every_workspace(GtkWidget *window) {
+  gtk_window_stick(GTK_WINDOW(window));
+  g_signal_connect(window, "window-state-event", G_CALLBACK(on_sticky_state), NULL);
+}
+
 /* ---- the keyboard grab, lost --------------------------------------------- */
 
 static gboolean on_grab_broken(GtkWidget *widget, GdkEvent *event, gpointer data) {
@@ -78,6 +134,20 @@ gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void
   CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
   return g_signal_connect_data(window, "grab-broken-event", G_CALLBACK(on_grab_broken), box,
                                callback_box_closure_unref, 0);
+}
+
+/* ---- mapped, as the X server says ----------------------------------------- */
+
+static gboolean on_map_event(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)widget; (void)event;
+  callback_box_call(data, 0, 0);
+  return FALSE;
+}
+
+gulong beckon_window_on_map_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  gtk_widget_add_events(window, GDK_STRUCTURE_MASK);
+  return g_signal_connect_data(window, "map-event", G_CALLBACK(on_map_event), box, callback_box_closure_unref, 0);
 }
 
 /* ---- monitors added and removed ------------------------------------------ */

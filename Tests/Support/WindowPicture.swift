@@ -11,9 +11,15 @@ package struct WindowPicture: Sendable {
 
     /// The picture of `window` now; nil when `import` gave none.
     package static func capture(_ window: String, importTool: String) throws -> WindowPicture? {
+        try capture(window, importTool: importTool, display: nil)
+    }
+
+    /// The picture of `window` ("root": the whole screen) on X display
+    /// `display` (nil: $DISPLAY) now; nil when `import` gave none.
+    package static func capture(_ window: String, importTool: String, display: String?) throws -> WindowPicture? {
         let capture = Process()
         capture.executableURL = URL(fileURLWithPath: importTool)
-        capture.arguments = ["-window", window, "-depth", "8", "ppm:-"]
+        capture.arguments = (display.map { ["-display", $0] } ?? []) + ["-window", window, "-depth", "8", "ppm:-"]
         let output = Pipe()
         capture.standardOutput = output
         capture.standardError = FileHandle.nullDevice
@@ -37,6 +43,12 @@ package struct WindowPicture: Sendable {
               data.endIndex - index >= fields[1] * fields[2] * 3 else { return nil }
         return WindowPicture(width: fields[1], height: fields[2],
                              pixels: Array(data[index..<(index + fields[1] * fields[2] * 3)]))
+    }
+
+    /// The colour of the pixel at (x, y) as 0xRRGGBB.
+    package func colour(x: Int, y: Int) -> Int {
+        let index = (y * width + x) * 3
+        return Int(pixels[index]) << 16 | Int(pixels[index + 1]) << 8 | Int(pixels[index + 2])
     }
 
     /// Each pixel's colour as 0xRRGGBB.

@@ -115,6 +115,12 @@ void beckon_window_refuse_close(GtkWidget *window);
 gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void *user_data,
                                     GDestroyNotify destroy);
 
+/* Calls `func` each time `window` is mapped on the screen ("map-event": the
+ * X server's MapNotify, so a window manager has managed it by then; "map" is
+ * only GTK's request).
+ * C: a boolean signal's handler shape, as beckon_window_on_grab_broken. */
+gulong beckon_window_on_map_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* Calls `func` each time a monitor of `owner`'s display is added (first: 1)
  * or removed (0), until `owner` is finalized: the display outlives it.
  * C: two handlers with a GdkMonitor argument, ended by a weak reference. */
@@ -146,6 +152,16 @@ void beckon_window_refuse_iconify(GtkWidget *window, gboolean present);
  * area, above the panel's strut, and the panel shows).
  * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
 void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor);
+
+/* Asks the window manager to unshade `window` whenever it unmaps it (X11):
+ * a gate's terms window rolled up into its title bar loses the keyboard.
+ * C: an XEvent client message (EWMH _NET_WM_STATE), which GDK has no call for. */
+void beckon_window_refuse_shade(GtkWidget *window);
+
+/* Shows `window` on every workspace (sticky), and sticks it again when
+ * something unsticks it: a gate must cover whichever workspace is shown.
+ * C: the handler reads GdkEventWindowState, as beckon_window_refuse_iconify. */
+void beckon_window_keep_on_every_workspace(GtkWidget *window);
 
 /* Gives a shield window its opaque dark background (CSS, class
  * "beckon-shield"), whatever the theme draws behind a window.
