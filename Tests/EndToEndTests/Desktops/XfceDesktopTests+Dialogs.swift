@@ -7,7 +7,7 @@ import Testing
 /// under openbox on the tests' own display, played again in a real XFCE
 /// session. Each window must be focused by xfwm4 as it opens, and give the
 /// same stdout and exit code for the same real keys. The question, the list,
-/// the form and the terms window are photographed for docs/images/desktops.
+/// the form and the terms window are photographed (``DesktopScreenshots``).
 /// XFCE's notification server (xfce4-notifyd) is not part of this session.
 extension XfceDesktopTests {
     static let screenshots: [String: String] = [
@@ -26,8 +26,6 @@ extension XfceDesktopTests {
         let previous = ProcessInfo.processInfo.environment["DISPLAY"]
         setenv("DISPLAY", session.display, 1)
         defer { if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") } }
-        let images = Products.packageRoot.appendingPathComponent("docs/images/desktops")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try #require(Set(KeyboardOnlyCases.all.map(\.name)).isSuperset(of: Self.screenshots.keys))
 
         for c in KeyboardOnlyCases.all {
@@ -51,7 +49,7 @@ extension XfceDesktopTests {
             }
             if let name = Self.screenshots[c.name] {
                 if name == "terms" { try TermsInput.waitForGate(window, "closed") }
-                try session.screenshot(images.appendingPathComponent("xfce-x11-\(name).png").path)
+                try session.screenshot(try DesktopScreenshots.path("xfce-x11-\(name)"))
             }
             for step in c.steps {
                 try step.perform(on: window, process)
