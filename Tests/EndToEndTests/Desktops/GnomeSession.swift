@@ -1,3 +1,4 @@
+import BeckonTestEndings
 import BeckonTestSupport
 import Foundation
 import Testing
@@ -55,7 +56,7 @@ final class GnomeSession: @unchecked Sendable {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         chmod(directory.appendingPathComponent("runtime").path, 0o700)
-        try Self.systemBusConfiguration.write(to: directory.appendingPathComponent("system.conf"), atomically: true, encoding: .utf8)
+        try SessionBusConfiguration.text(type: "system").write(to: directory.appendingPathComponent("system.conf"), atomically: true, encoding: .utf8)
         try Self.writeSessionDefinition(in: directory.appendingPathComponent("config/gnome-session/sessions"))
         do { try start() } catch { stop(); throw error }
     }
@@ -255,21 +256,4 @@ final class GnomeSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try (kept.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("gnome.session"), atomically: true, encoding: .utf8)
     }
-
-    /// A bus that stands where the system bus is: anyone may own and call
-    /// anything, and nothing is activated.
-    private static let systemBusConfiguration = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>system</type>
-          <listen>unix:tmpdir=/tmp</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
 }
