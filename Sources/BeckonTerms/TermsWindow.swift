@@ -194,6 +194,8 @@ final class TermsWindow {
         g_object_unref(buffer) // the view holds it
         gtk_text_view_set_editable(textView.cast(), 0)
         gtk_text_view_set_cursor_visible(textView.cast(), 0)
+        // The page bar can come later, under the text: the end must stay reachable.
+        beckon_text_view_keep_page_size(textView)
         gtk_text_view_set_wrap_mode(textView.cast(), GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_left_margin(textView.cast(), 12)
         gtk_text_view_set_right_margin(textView.cast(), 12)

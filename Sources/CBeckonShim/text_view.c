@@ -115,3 +115,36 @@ void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func,
   CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
   g_signal_connect_data(text_view, "key-press-event", G_CALLBACK(on_page_key), box, callback_box_closure_unref, 0);
 }
+
+/* ---- page size ----------------------------------------------------------- */
+
+/* After GtkTextView's own allocation: the page size it left is the text
+ * window's height, or is made so. The upper bound stays the layout's height
+ * where that was above the old page; otherwise (all the text fitted) it is
+ * the larger of the new page and the text's bottom. */
+static void on_text_view_allocated(GtkWidget *widget, GdkRectangle *allocation, gpointer data) {
+  (void)allocation; (void)data;
+  GtkTextView *view = GTK_TEXT_VIEW(widget);
+  GdkWindow *text = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT);
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(widget));
+  if (text == NULL || adjustment == NULL) return;
+  double height = gdk_window_get_height(text);
+  double page = gtk_adjustment_get_page_size(adjustment);
+  if (height <= 1 || page == height) return;
+  double upper = gtk_adjustment_get_upper(adjustment);
+  if (upper <= page) {
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(gtk_text_view_get_buffer(view), &end);
+    int y = 0, line = 0;
+    gtk_text_view_get_line_yrange(view, &end, &y, &line);
+    double bottom = y + line + gtk_text_view_get_top_margin(view) + gtk_text_view_get_bottom_margin(view);
+    upper = MAX(height, bottom);
+  }
+  double value = MIN(gtk_adjustment_get_value(adjustment), MAX(0, upper - height));
+  gtk_adjustment_configure(adjustment, value, gtk_adjustment_get_lower(adjustment), upper,
+                           height * 0.1, height * 0.9, height);
+}
+
+void beckon_text_view_keep_page_size(GtkWidget *text_view) {
+  g_signal_connect_after(text_view, "size-allocate", G_CALLBACK(on_text_view_allocated), NULL);
+}

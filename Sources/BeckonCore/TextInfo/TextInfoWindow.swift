@@ -95,6 +95,8 @@ final class TextInfoWindow {
         let view = gtk_text_view_new_with_buffer(buffer)!
         g_object_unref(buffer) // the view holds it
         textView = view
+        // A window made shorter must still scroll to its last line.
+        beckon_text_view_keep_page_size(view)
         // A text view has no label: the window's title names it.
         GtkAccessible.name(view, request.frame.title ?? "Text")
         gtk_text_view_set_editable(view.cast(), request.isEditable ? 1 : 0)

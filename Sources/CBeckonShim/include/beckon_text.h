@@ -53,4 +53,13 @@ typedef enum {
 void beckon_text_view_watch_page_keys(GtkWidget *text_view, BeckonCallback func, void *user_data,
                                       GDestroyNotify destroy);
 
+/* Keeps the vertical adjustment's page size equal to the height of the text
+ * on screen. GtkTextView sets it only when its layout's size changes
+ * (gtk_text_view_update_adjustments): made shorter by a widget packed under
+ * it, such as the terms window's page bar, a view kept the old page size, and
+ * the last lines of the buffer could never be scrolled into view (measured:
+ * a page size of 525 over a 485-pixel text window, the last line out of view).
+ * C: reads the text view's GdkWindow in a "size-allocate" handler. */
+void beckon_text_view_keep_page_size(GtkWidget *text_view);
+
 #endif
