@@ -127,7 +127,7 @@ struct TermsPages {
             return weight + (unbreakable ? line * unbreakableWeight : line)
         }
         guard piece.spans.count > freeSpansPerLine else { return weight }
-        var spansOnLine: [Int: Int] = [:]
+        var spansOnLine = [Int](repeating: 0, count: lineEnds.count + 1) // by line, from 0
         for span in piece.spans {
             // The line a span starts on: the first newline at or after its start.
             var low = 0, high = lineEnds.count
@@ -135,9 +135,9 @@ struct TermsPages {
                 let mid = (low + high) / 2
                 if lineEnds[mid] < span.range.lowerBound { low = mid + 1 } else { high = mid }
             }
-            spansOnLine[low, default: 0] += 1
+            spansOnLine[low] += 1
         }
-        for count in spansOnLine.values where count > freeSpansPerLine {
+        for count in spansOnLine where count > freeSpansPerLine {
             let over = count - freeSpansPerLine
             weight += over * spanWeight + over * over / freeSpansPerLine
         }
