@@ -36,6 +36,7 @@ final class TermsShield {
         beckon_shield_style(window)
         beckon_window_refuse_close(window)
         beckon_window_refuse_iconify(window, 0)
+        beckon_window_refuse_shade(window)
         beckon_window_keep_on_every_workspace(window)
         // The monitor's rectangle first: without a window manager nothing
         // fullscreens the window, and this is where and how big it maps.

@@ -5,6 +5,7 @@
 
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
+#include <X11/Xatom.h>
 #endif
 
 /* ---- closes refused ------------------------------------------------------ */
@@ -83,20 +84,21 @@ void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor) {
 
 /* ---- shading refused --------------------------------------------------------- */
 
-/* A shaded window is rolled up into its title bar, and the window manager
- * unmaps its client: the terms vanish and the keyboard grab breaks, so the
- * desktop's shortcuts (a terminal, a run dialog) work again behind the
- * shields. xfwm4 4.18 offers shading on the title bar (Greybird's button
- * layout "O|SHMC") and takes no _MOTIF_WM_HINTS that removes it (xfwm4
- * src/client.c clientShade, clientApplyMWMHints). So an unmap that GTK did
- * not ask for is answered by asking the window manager to unshade
- * (_NET_WM_STATE remove _NET_WM_STATE_SHADED, EWMH); a window not shaded
- * (minimised, which beckon_window_refuse_iconify undoes) is left as it is. */
+/* A shaded window is rolled up into its title bar: the terms vanish, and
+ * where the window manager unmaps the client (xfwm4) the keyboard grab
+ * breaks too, so the desktop's shortcuts (a terminal, a run dialog) work
+ * again behind the shields. xfwm4 4.18 offers shading on the title bar
+ * (Greybird's button layout "O|SHMC") and takes no _MOTIF_WM_HINTS that
+ * removes it (xfwm4 src/client.c clientShade, clientApplyMWMHints); openbox
+ * shades a window on any client's _NET_WM_STATE request and keeps the client
+ * mapped behind a frame cut down to its title bar (TermsGateWindowActionsTests).
+ * So the window asks the window manager to unshade it (_NET_WM_STATE remove
+ * _NET_WM_STATE_SHADED, EWMH) on an unmap that GTK did not ask for, and
+ * whenever its _NET_WM_STATE says shaded. A window unmapped without being
+ * shaded (minimised, which beckon_window_refuse_iconify undoes) gets a
+ * request that changes nothing. */
 #ifdef GDK_WINDOWING_X11
-static gboolean on_foreign_unmap(GtkWidget *widget, GdkEvent *event, gpointer data) {
-  (void)event; (void)data;
-  GdkWindow *window = gtk_widget_get_window(widget);
-  if (!window || !GDK_IS_X11_WINDOW(window) || !gtk_widget_get_mapped(widget)) return FALSE;
+static void request_unshade(GdkWindow *window) {
   GdkDisplay *display = gdk_window_get_display(window);
   XEvent message = {0};
   message.xclient.type = ClientMessage;
@@ -108,6 +110,44 @@ static gboolean on_foreign_unmap(GtkWidget *widget, GdkEvent *event, gpointer da
   message.xclient.data.l[3] = 1; /* from an application */
   XSendEvent(GDK_DISPLAY_XDISPLAY(display), GDK_WINDOW_XID(gdk_screen_get_root_window(gdk_window_get_screen(window))),
              False, SubstructureRedirectMask | SubstructureNotifyMask, &message);
+}
+
+static gboolean on_foreign_unmap(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)event; (void)data;
+  GdkWindow *window = gtk_widget_get_window(widget);
+  if (!window || !GDK_IS_X11_WINDOW(window) || !gtk_widget_get_mapped(widget)) return FALSE;
+  request_unshade(window);
+  return FALSE;
+}
+
+/* Whether `window`'s _NET_WM_STATE holds _NET_WM_STATE_SHADED, which GDK's
+ * GdkWindowState does not carry. */
+static gboolean is_shaded(GdkWindow *window) {
+  GdkDisplay *display = gdk_window_get_display(window);
+  Atom shaded = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE_SHADED");
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *data = NULL;
+  gdk_x11_display_error_trap_push(display);
+  int status = XGetWindowProperty(GDK_DISPLAY_XDISPLAY(display), GDK_WINDOW_XID(window),
+                                  gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE"), 0, 64, False,
+                                  XA_ATOM, &type, &format, &count, &after, &data);
+  gdk_x11_display_error_trap_pop_ignored(display);
+  gboolean found = FALSE;
+  if (status == Success && type == XA_ATOM && format == 32 && data) {
+    const Atom *atoms = (const Atom *)data;
+    for (unsigned long i = 0; i < count && !found; i++) found = atoms[i] == shaded;
+  }
+  if (data) XFree(data);
+  return found;
+}
+
+static gboolean on_wm_state_property(GtkWidget *widget, GdkEventProperty *event, gpointer data) {
+  (void)data;
+  if (event->atom != gdk_atom_intern_static_string("_NET_WM_STATE")) return FALSE;
+  GdkWindow *window = gtk_widget_get_window(widget);
+  if (window && GDK_IS_X11_WINDOW(window) && is_shaded(window)) request_unshade(window);
   return FALSE;
 }
 #endif
@@ -115,6 +155,11 @@ static gboolean on_foreign_unmap(GtkWidget *widget, GdkEvent *event, gpointer da
 void beckon_window_refuse_shade(GtkWidget *window) {
 #ifdef GDK_WINDOWING_X11
   g_signal_connect(window, "unmap-event", G_CALLBACK(on_foreign_unmap), NULL);
+  /* GDK hands a window property changes only when asked to. */
+  gtk_widget_add_events(window, GDK_PROPERTY_CHANGE_MASK);
+  GdkWindow *gdk_window = gtk_widget_get_window(window);
+  if (gdk_window) gdk_window_set_events(gdk_window, gdk_window_get_events(gdk_window) | GDK_PROPERTY_CHANGE_MASK);
+  g_signal_connect(window, "property-notify-event", G_CALLBACK(on_wm_state_property), NULL);
 #else
   (void)window;
 #endif

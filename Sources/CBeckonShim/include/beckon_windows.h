@@ -153,9 +153,11 @@ void beckon_window_refuse_iconify(GtkWidget *window, gboolean present);
  * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
 void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor);
 
-/* Asks the window manager to unshade `window` whenever it unmaps it (X11):
- * a gate's terms window rolled up into its title bar loses the keyboard.
- * C: an XEvent client message (EWMH _NET_WM_STATE), which GDK has no call for. */
+/* Asks the window manager to unshade `window` whenever it unmaps it or marks
+ * it shaded in _NET_WM_STATE (X11): a gate's terms window rolled up into its
+ * title bar hides the way on, and where it is unmapped loses the keyboard.
+ * C: an XEvent client message and a property read (EWMH _NET_WM_STATE),
+ * which GDK has no call for. */
 void beckon_window_refuse_shade(GtkWidget *window);
 
 /* Shows `window` on every workspace (sticky), and sticks it again when
