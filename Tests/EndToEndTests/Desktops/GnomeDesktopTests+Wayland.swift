@@ -39,8 +39,8 @@ extension GnomeDesktopTests {
         return (windows, workspace)
     }
 
-    static func waylandSession(monitors: Int) throws -> (GnomeSession, GnomeWaylandKeys) {
-        let session = try GnomeSession(.wayland(monitors: monitors))
+    static func waylandSession(monitors: Int, underGnomeSession: Bool = false) throws -> (GnomeSession, GnomeWaylandKeys) {
+        let session = try GnomeSession(.wayland(monitors: monitors, underGnomeSession: underGnomeSession))
         let keys = GnomeWaylandKeys(session: session)
         try session.enableUnsafeMode(press: { try keys.key($0) }, type: { try keys.type($0) })
         return (session, keys)
@@ -134,6 +134,42 @@ extension GnomeDesktopTests {
         // Escape a key no longer reaches the gate although mutter names it
         // the focus window (one monitor); with two, the focus is on a shield.
         // The gate is left to the deferred kill.
+    }
+
+    /// Decline under the real gnome-session on Wayland, as on X11
+    /// (x11DeclineEndsTheRealGnomeSession): gnome-session starts the shell as
+    /// the session's display server (``GnomeSession``), the gate's warden asks
+    /// org.gnome.SessionManager Logout(1), and gnome-session and the shell it
+    /// started exit. Unsafe mode is turned on only to read the gate's state,
+    /// which Wayland shows to no other client.
+    @Test func waylandDeclineEndsTheRealGnomeSession() throws {
+        let (session, keys) = try Self.waylandSession(monitors: 1, underGnomeSession: true)
+        defer { session.stop() }
+        let fixture = try TermsFixture()
+        let file = try fixture.file("rules.md", Data("# Lab rules\n\nBe kind to the machines.\n".utf8))
+        let process = try fixture.start(["--gate", "--file", file, "--json"],
+                                        environment: session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        _ = try Self.waylandTerms(session, "open", "accept-sensitive", "shields-1", seconds: 30)
+        #expect(session.isRunning("gnome-session-binary") && session.isRunning("gnome-shell"))
+        let focusScript = "global.display.focus_window ? global.display.focus_window.get_title() : 'none'"
+        if (try? poll("the terms focused as they map", seconds: 3) { try session.eval(focusScript) } until: { $0.contains("shields-") }) == nil {
+            try keys.click()
+            try poll("the terms focused after a click", seconds: 10) { try session.eval(focusScript) } until: { $0.contains("shields-") }
+        }
+        // Pressed again until it counts: the first keys after the focus moves
+        // were seen lost (W1).
+        try poll("Alt+D (Decline's mnemonic) to end the gate", seconds: 30, every: 1) {
+            if process.process.isRunning { try keys.key("alt+d") }
+            usleep(500_000)
+            return process.process.isRunning
+        } until: { !$0 }
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(result.stdout.contains(#""outcome":"declined""#))
+        try poll("gnome-session and gnome-shell to exit", seconds: 30) {
+            session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
+        } until: { !$0 }
     }
 
     /// Picture NAME (``DesktopScreenshots``): the whole screen through the shell's
