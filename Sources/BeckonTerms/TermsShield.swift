@@ -62,9 +62,34 @@ final class TermsShield {
         }
         // KWin: put back into full screen when another client takes it out.
         beckon_window_keep_fullscreen(window, index)
+        if beckon_display_is_x11() == 0 { refuseMinimiseOnWayland() }
         geometryHandler = GtkSignal.connect(UnsafeMutableRawPointer(monitor), "notify::geometry") { [weak self] in
             self?.fit()
         }
+    }
+
+    /// mutter 43 minimises any ordinary Wayland window when asked (its
+    /// window menu's Hide, Super+H with the shield focused, an extension),
+    /// and the terms, transient for the shield, are hidden with it: the
+    /// monitor is bare (measured: GnomeDesktopTests, Wayland). xdg-shell
+    /// tells a client nothing of being minimised, so the shield cannot put
+    /// itself back as it does on X11 (beckon_window_refuse_iconify). A modal
+    /// hint (gtk_shell1 set_modal, src/wayland/meta-wayland-gtk-shell.c) makes
+    /// mutter take the shield as a modal dialog, which has no minimise
+    /// function (src/core/window.c meta_window_recalc_features) and is still
+    /// made fullscreen (meta_window_make_fullscreen asks no function). Only
+    /// the GDK window gets the hint, not GTK's modality (a grab on beckon's
+    /// other windows); GTK sets the hint from the GtkWindow as it realizes
+    /// it, so this follows. Compositors without gtk_shell1 (sway, KWin)
+    /// ignore it.
+    private func refuseMinimiseOnWayland() {
+        let window = self.window
+        let apply: @GtkActor () -> Void = {
+            guard let gdkWindow = gtk_widget_get_window(window) else { return }
+            gdk_window_set_modal_hint(gdkWindow, 1)
+        }
+        if gtk_widget_get_realized(window) != 0 { apply() }
+        GtkSignal.connect(window, "realize", apply)
     }
 
     /// Fullscreen on its monitor, once: after the first mapping.

@@ -11,7 +11,10 @@ import Testing
 ///   `-displayfd` (or on an ``Xvnc`` with several monitors), Mesa rendering
 ///   in software;
 /// - Wayland: `gnome-shell --wayland --headless --virtual-monitor WxH` (one
-///   per monitor), with no Xwayland.
+///   per monitor): by itself with no Xwayland, or started by the real
+///   `gnome-session --builtin --session=gnome` as its shell, the shell's
+///   desktop entry running that command with Xwayland
+///   (``writeWaylandShellEntry(in:monitors:)``).
 ///
 /// Each in its own `dbus-run-session` and a private "system" bus (gnome-shell
 /// asks logind on the system bus once /run/systemd/seats exists, and ends at
@@ -26,8 +29,9 @@ final class GnomeSession: @unchecked Sendable {
     enum Backend {
         /// Xvfb 1280x800, or Xvnc laid out as monitors of these widths, 800 high.
         case x11(monitors: [Int]? = nil)
-        /// mutter's headless backend with this many 1280x800 virtual monitors.
-        case wayland(monitors: Int = 1)
+        /// mutter's headless backend with this many 1280x800 virtual monitors;
+        /// started by gnome-session when `underGnomeSession`.
+        case wayland(monitors: Int = 1, underGnomeSession: Bool = false)
     }
 
     let backend: Backend
@@ -58,6 +62,9 @@ final class GnomeSession: @unchecked Sendable {
         chmod(directory.appendingPathComponent("runtime").path, 0o700)
         try SessionBusConfiguration.text(type: "system").write(to: directory.appendingPathComponent("system.conf"), atomically: true, encoding: .utf8)
         try Self.writeSessionDefinition(in: directory.appendingPathComponent("config/gnome-session/sessions"))
+        if case .wayland(let monitors, true) = backend {
+            try Self.writeWaylandShellEntry(in: directory.appendingPathComponent("data/applications"), monitors: monitors)
+        }
         do { try start() } catch { stop(); throw error }
     }
 
@@ -111,9 +118,12 @@ final class GnomeSession: @unchecked Sendable {
                     echo "$DISPLAY" >"$dir/display"
                     """#, session: "gnome-session --builtin --session=gnome")
             }
-        case .wayland(let monitors):
-            let virtual = Array(repeating: "--virtual-monitor 1280x800", count: monitors).joined(separator: " ")
-            script = Self.launch(server: "", session: "gnome-shell --wayland --headless --no-x11 \(virtual)")
+        case .wayland(let monitors, let underGnomeSession):
+            // gnome-session checks GL on an X display when DISPLAY is set at
+            // all, even empty (main.c check_gl), and fails at once without
+            // one: a Wayland login starts it with no DISPLAY.
+            script = Self.launch(server: "", session: underGnomeSession ? "env -u DISPLAY gnome-session --builtin --session=gnome"
+                                                                        : Self.headlessShell(monitors: monitors, xwayland: false))
         }
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
         started = Date()
@@ -236,6 +246,33 @@ final class GnomeSession: @unchecked Sendable {
         launcher = nil
         xvnc = nil
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// gnome-shell as a Wayland compositor on mutter's headless backend,
+    /// with `monitors` virtual monitors of 1280x800, with or without Xwayland.
+    private static func headlessShell(monitors: Int, xwayland: Bool) -> String {
+        "gnome-shell --wayland --headless \(xwayland ? "" : "--no-x11 ")"
+            + Array(repeating: "--virtual-monitor 1280x800", count: monitors).joined(separator: " ")
+    }
+
+    /// The shell's desktop entry as Debian ships it
+    /// (/usr/share/applications/org.gnome.Shell.desktop, the component
+    /// org.gnome.Shell of the "gnome" session), in the session's own
+    /// XDG_DATA_HOME, which gnome-session looks in first, running the
+    /// headless compositor instead of plain `gnome-shell`: a person's login
+    /// has a display device for mutter's native backend, this machine has
+    /// none. With Xwayland, as mutter 43 starts it at a login: the session's
+    /// required gsd-xsettings is an X client, and without an X server it
+    /// exits until gnome-session gives up ("respawning too quickly") and
+    /// shows its failure screen. Everything else (its phase, DisplayServer;
+    /// that it tells gnome-session when it has started) is Debian's.
+    private static func writeWaylandShellEntry(in directory: URL, monitors: Int) throws {
+        let system = try String(contentsOfFile: "/usr/share/applications/org.gnome.Shell.desktop", encoding: .utf8)
+        let lines = system.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            line.hasPrefix("Exec=") ? "Exec=\(headlessShell(monitors: monitors, xwayland: true))" : String(line)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try lines.joined(separator: "\n").write(to: directory.appendingPathComponent("org.gnome.Shell.desktop"), atomically: true, encoding: .utf8)
     }
 
     /// The "gnome" session as Debian's /usr/share/gnome-session/sessions/gnome.session
