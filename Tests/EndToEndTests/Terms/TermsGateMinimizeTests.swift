@@ -19,10 +19,8 @@ import Testing
         let process = try fixture.start(["--gate", "--file", TermsFixture.sample])
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
         let x = GateX11(display: nil)
-        let terms = try x.termsWindow(of: process)
-        try TermsInput.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
-        let shields = try x.shields(of: process)
-        try #require(shields.count == 1, "\(shields)")
+        let (terms, shield) = try x.gateOnOneMonitor(of: process)
+        let shields = [shield]
 
         for window in [terms, shields[0]] {
             let result = try x.tool("xdotool", ["windowminimize", window])

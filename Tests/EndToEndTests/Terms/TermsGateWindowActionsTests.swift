@@ -16,11 +16,7 @@ import Testing
         let process = try fixture.start(["--gate", "--file", TermsFixture.sample])
         defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
         let x = GateX11(display: nil)
-        let terms = try x.termsWindow(of: process)
-        try TermsInput.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
-        let shields = try x.shields(of: process)
-        try #require(shields.count == 1, "\(shields)")
-        let shield = shields[0]
+        let (terms, shield) = try x.gateOnOneMonitor(of: process)
         let screen = try Xdotool.screenSize()
         let covering = "\(screen.width)x\(screen.height)+0+0"
 
@@ -59,17 +55,11 @@ import Testing
         for (what, arguments) in actions {
             let result = try x.tool("wmctrl", arguments)
             #expect(result.exitCode == 0, "\(what): \(result)")
-            // Through the shield: openbox marks no focused window as demanding attention.
             try x.fenceThroughWindowManager(shield)
             try expectCovered(after: what)
             print("TermsGateWindowActionsTests: after \(what): shield \(try x.geometry(of: shield)), "
                   + "terms \(try x.geometry(of: terms)), terms state "
                   + "\(try x.tool("xprop", ["-id", terms, "_NET_WM_STATE"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
-            // Each fence needs the attention mark cleared first, or the next one passes at once.
-            _ = try x.tool("wmctrl", ["-i", "-r", shield, "-b", "remove,demands_attention"])
-            try poll("openbox to clear the attention mark", seconds: 10) {
-                try x.tool("xprop", ["-id", shield, "_NET_WM_STATE"]).stdout
-            } until: { !$0.contains("_NET_WM_STATE_DEMANDS_ATTENTION") }
         }
         // Keys still reach the terms on the other workspace: the gate is on every one.
         try x.key("ctrl+End")

@@ -172,12 +172,26 @@ struct GateX11 {
     /// Waits until openbox has handled every request sent to it so far: it
     /// handles them in order, so once it has marked `window` as demanding
     /// attention it has sent the closes before (WM_DELETE_WINDOW), and the
-    /// server hands beckon those before any key sent from now on.
+    /// server hands beckon those before any key sent from now on. The mark
+    /// is cleared first, so a second fence on the same window waits too.
+    /// (openbox marks no focused window: fence through a shield.)
     func fenceThroughWindowManager(_ window: String) throws {
-        let result = try tool("wmctrl", ["-i", "-r", window, "-b", "add,demands_attention"])
-        guard result.exitCode == 0 else { throw WaitFailed("wmctrl: \(result)") }
-        try poll("openbox to mark \(window) as demanding attention", seconds: 10) {
-            try tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
-        } until: { $0.contains("_NET_WM_STATE_DEMANDS_ATTENTION") }
+        for (change, marked) in [("remove", false), ("add", true)] {
+            let result = try tool("wmctrl", ["-i", "-r", window, "-b", "\(change),demands_attention"])
+            guard result.exitCode == 0 else { throw WaitFailed("wmctrl: \(result)") }
+            try poll("openbox to \(change) \(window)'s attention mark", seconds: 10) {
+                try tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
+            } until: { $0.contains("_NET_WM_STATE_DEMANDS_ATTENTION") == marked }
+        }
+    }
+
+    /// The terms window and the one shield of `process`, a gate on one
+    /// monitor, once it shows and holds the keyboard.
+    func gateOnOneMonitor(of process: RunningProcess) throws -> (terms: String, shield: String) {
+        let terms = try termsWindow(of: process)
+        try waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
+        let shields = try shields(of: process)
+        try #require(shields.count == 1, "\(shields)")
+        return (terms, shields[0])
     }
 }
