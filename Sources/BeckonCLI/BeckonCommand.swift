@@ -14,6 +14,7 @@ public enum BeckonCommand {
     /// (``TermsHarness``) instead of a person.
     static func main(_ arguments: [String], termsHarness: TermsHarness?) -> Int32 {
         ClosedStandardStreams.fill()
+        MallocArenas.limitToOne()
         // A reader that went away (`beckon … | head -0`) must not kill us before
         // the exit code is set: a failed write is seen and handled instead.
         signal(SIGPIPE, SIG_IGN)

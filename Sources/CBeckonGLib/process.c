@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -25,6 +26,10 @@ int beckon_process_set_undumpable(void) {
 
 int beckon_process_is_dumpable(void) {
   return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int beckon_process_use_one_malloc_arena(void) {
+  return mallopt(M_ARENA_MAX, 1);
 }
 
 static int fill_address(struct sockaddr_un *address, const char *path) {

@@ -437,6 +437,11 @@ int beckon_process_set_undumpable(void);
  * C: prctl is variadic. */
 int beckon_process_is_dumpable(void);
 
+/* Limits malloc to its main arena (mallopt M_ARENA_MAX 1); call before a
+ * second thread starts. Why: BeckonCLI's MallocArenas. 1 on success.
+ * C: <malloc.h> is not part of Swift's Glibc module. */
+int beckon_process_use_one_malloc_arena(void);
+
 /* (A pidfd of a process, which the enforcer follows: beckon_pidfd_open
  * above, in process_exit.c.) */
 
