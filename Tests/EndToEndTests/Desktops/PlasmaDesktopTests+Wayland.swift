@@ -117,6 +117,7 @@ extension PlasmaDesktopTests {
         #expect(state.terms?.resourceClass == "beckon-terms-gate" && state.shields.allSatisfy { $0.resourceClass == "beckon-shield" },
                 "\(state)")
         #expect(state.windows.contains { $0.dock }, "no panel: \(state)")
+        if outputs == 1 { try session.screenshot(to: try DesktopScreenshots.path("plasma-wayland-terms")) }
         try Self.scrollTermsByKeys(session)
 
         #expect(try session.busNameHasOwner("org.kde.ksmserver"))
@@ -224,6 +225,8 @@ extension PlasmaDesktopTests {
         defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
         let mapped = try Self.covered(session, seconds: 20)
         try #require(mapped.gaps.isEmpty, "\(mapped)")
+        // KWin shades no Wayland window: neither is offered shading, rule or not.
+        #expect(mapped.state.windows.filter(\.isGate).allSatisfy { !$0.shadeable }, "\(mapped.state)")
 
         // KWin's close (the title bar's button, the window menu's Close): GTK
         // is asked to close each window (xdg_toplevel.close) and the gate refuses.

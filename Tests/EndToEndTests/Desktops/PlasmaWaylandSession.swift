@@ -24,7 +24,9 @@ import Testing
 /// grants it: a .desktop file in the session's applications whose Exec is the
 /// client, with `X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input`. KWin's
 /// windows are read through its scripting D-Bus API (org.kde.kwin.Scripting):
-/// a script prints them, and KWin writes that to the session's log.
+/// a script prints them, and KWin writes that to the session's log. Pictures
+/// come from KWin's ScreenShot2 D-Bus API (scripts/kwin-screenshot.c, granted
+/// the same way).
 ///
 /// Everything the session starts is in one process session (setsid); ``end()``
 /// kills that whole session by its id.
@@ -53,6 +55,7 @@ final class PlasmaWaylandSession {
         var minimizable: Bool
         var maximizable: Bool
         var moveable: Bool
+        var shadeable: Bool
 
         var rectangle: String { "\(width)x\(height)+\(x)+\(y)" }
         var isShield: Bool { caption == "beckon-shield" }
@@ -61,7 +64,7 @@ final class PlasmaWaylandSession {
         var description: String {
             "\(isTerms ? "terms" : caption) [\(resourceClass)] \(rectangle) fs=\(fullScreen) min=\(minimized) active=\(active) "
                 + "desktop=\(onAllDesktops ? "all" : String(desktop)) screen=\(screen) stacking=\(stacking)"
-                + "\(dock ? " dock" : "") minimizable=\(minimizable) maximizable=\(maximizable) moveable=\(moveable)"
+                + "\(dock ? " dock" : "") minimizable=\(minimizable) maximizable=\(maximizable) moveable=\(moveable) shadeable=\(shadeable)"
         }
     }
 
@@ -97,6 +100,7 @@ final class PlasmaWaylandSession {
     private let root: String
     private let runtime: String
     private let fakeInput: String
+    private let screenshooter: String
     private let launcher: RunningProcess
     /// The session's output (startplasma-wayland, KWin and all they start).
     var log: String { (try? String(contentsOfFile: root + "/session.log", encoding: .utf8)) ?? "" }
@@ -126,9 +130,11 @@ final class PlasmaWaylandSession {
             exec "\(kwinDirectory)/kwin_wayland" --virtual --width 1280 --height 800 --output-count \(outputs) "$@"
 
             """)
+        // The system's cc, or the Swift toolchain's clang where no other is installed.
+        let compiler = try #require(which("cc") ?? which("clang"), "no C compiler (cc, clang) on PATH")
         fakeInput = bin + "/kwin-fake-input"
         let source = Products.packageRoot.appendingPathComponent("scripts/kwin-fake-input.c").path
-        let built = try run("/usr/bin/cc", ["-O1", "-o", fakeInput, source, "-lwayland-client"], deadline: 60)
+        let built = try run(compiler, ["-O1", "-o", fakeInput, source, "-lwayland-client"], deadline: 60)
         guard built.exitCode == 0 else { throw Failed(description: "cc scripts/kwin-fake-input.c: \(built)") }
         try Self.write(applications + "/beckon-tests-kwin-fake-input.desktop", mode: 0o644, """
             [Desktop Entry]
@@ -137,6 +143,22 @@ final class PlasmaWaylandSession {
             Exec=\(fakeInput)
             NoDisplay=true
             X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input
+
+            """)
+        // The same for pictures: KWin's ScreenShot2 answers a caller a .desktop file names.
+        screenshooter = bin + "/kwin-screenshot"
+        let screenshotSource = Products.packageRoot.appendingPathComponent("scripts/kwin-screenshot.c").path
+        let flags = try run("/usr/bin/pkg-config", ["--cflags", "--libs", "gio-unix-2.0", "gdk-pixbuf-2.0"]).stdout
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        let builtScreenshooter = try run(compiler, ["-O1", "-o", screenshooter, screenshotSource] + flags, deadline: 60)
+        guard builtScreenshooter.exitCode == 0 else { throw Failed(description: "cc scripts/kwin-screenshot.c: \(builtScreenshooter)") }
+        try Self.write(applications + "/beckon-tests-kwin-screenshot.desktop", mode: 0o644, """
+            [Desktop Entry]
+            Type=Application
+            Name=Beckon tests' pictures
+            Exec=\(screenshooter)
+            NoDisplay=true
+            X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2
 
             """)
         let ready = root + "/ready"
@@ -233,6 +255,12 @@ final class PlasmaWaylandSession {
         guard result.exitCode == 0 else { throw Failed(description: "kwin-fake-input \(combinations): \(result)") }
     }
 
+    /// A PNG of the whole workspace, through KWin's ScreenShot2 API.
+    func screenshot(to path: String) throws {
+        let result = try run(screenshooter, [path], environment: toolEnvironment, deadline: 30)
+        guard result.exitCode == 0 else { throw Failed(description: "kwin-screenshot: \(result)") }
+    }
+
     /// Runs `body` as a KWin script (JavaScript, KWin 5.27's API: `workspace`,
     /// `print`) whose last expression's text is returned: KWin prints it into
     /// the session's log with a mark, and the script is unloaded again.
@@ -259,7 +287,7 @@ final class PlasmaWaylandSession {
         var describe = function (c) { var g = c.frameGeometry;
           return [c.caption.replace(/[|~#]/g, ' '), c.resourceClass, g.x, g.y, g.width, g.height, c.fullScreen, c.minimized,
                   c.active, c.onAllDesktops, c.desktop, c.screen, c.stackingOrder, c.dock, c.desktopWindow,
-                  c.minimizable, c.maximizable, c.moveable].join('|'); };
+                  c.minimizable, c.maximizable, c.moveable, c.shadeable].join('|'); };
         var gate = function () { return workspace.clientList().filter(function (c) {
           return c.caption == 'beckon-shield' || c.caption.indexOf('shields-') >= 0; }); };
         var terms = function () { return gate().filter(function (c) { return c.caption.indexOf('shields-') >= 0; })[0]; };
@@ -268,12 +296,13 @@ final class PlasmaWaylandSession {
 
     static func window(_ line: Substring) -> Window? {
         let f = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard f.count == 18 else { return nil }
+        guard f.count == 19 else { return nil }
         let int = { (i: Int) in Int(f[i]) ?? Int(Double(f[i]) ?? -999) }
         return Window(caption: f[0], resourceClass: f[1], x: int(2), y: int(3), width: int(4), height: int(5),
                       fullScreen: f[6] == "true", minimized: f[7] == "true", active: f[8] == "true", onAllDesktops: f[9] == "true",
                       desktop: int(10), screen: int(11), stacking: int(12), dock: f[13] == "true", desktopWindow: f[14] == "true",
-                      minimizable: f[15] == "true", maximizable: f[16] == "true", moveable: f[17] == "true")
+                      minimizable: f[15] == "true", maximizable: f[16] == "true", moveable: f[17] == "true",
+                      shadeable: f[18] == "true")
     }
 
     /// KWin's windows (bottom to top) and workspace now.
