@@ -72,9 +72,9 @@ void beckon_window_refuse_iconify(GtkWidget *window, gboolean present) {
 
 #ifdef GDK_WINDOWING_WAYLAND
 /* GTK 3 sends a new xdg_toplevel the program's name as its app_id, at the
- * map, in the same commit that makes KWin evaluate its window rules once
+ * map, in the same commit at which KWin applies its window rules
  * (gdk_wayland_window_create_xdg_toplevel; gdk_wayland_window_set_application_id
- * later changes the class, but KWin 5.27 applies no rule again: measured). So
+ * later changes the class, but KWin 5.27 applies no rule again: a manual probe). So
  * the name is the window's app_id from its realize to its map, which
  * gtk_widget_show and gtk_window_present do in one go, and the program's own
  * again after. */

@@ -191,7 +191,10 @@ final class PlasmaWaylandSession {
         }
     }
 
-    deinit { end() }
+    deinit {
+        end()
+        try? FileManager.default.removeItem(atPath: root) // the copy of KWin, the clients, the home
+    }
 
     private static func write(_ path: String, mode: Int, _ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
