@@ -27,6 +27,7 @@ final class TermsShield {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_title(window.cast(), Self.role)
         gtk_window_set_role(window.cast(), Self.role)
+        beckon_window_set_wayland_app_id(window, Self.role)
         gtk_window_set_decorated(window.cast(), 0)
         gtk_window_set_deletable(window.cast(), 0)
         gtk_window_set_skip_taskbar_hint(window.cast(), 1)

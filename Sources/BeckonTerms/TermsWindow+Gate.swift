@@ -28,6 +28,8 @@ extension TermsWindow {
         // launcher through XInput 2, past the keyboard grab) off the gate by a
         // window rule on it (docs/administrators.md, "KDE Plasma").
         gtk_window_set_role(dialog.cast(), "beckon-terms-gate")
+        // Wayland has no role: there the rule finds the gate by its app_id.
+        beckon_window_set_wayland_app_id(dialog, "beckon-terms-gate")
         shields = TermsShields(for: dialog, named: labels.title) { [weak self] in self?.shieldsChanged() }
         keyboard = TermsShieldKeyboard(for: dialog) { [weak self] in self?.exposeState() }
         shieldsChanged()

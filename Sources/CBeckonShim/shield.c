@@ -7,6 +7,9 @@
 #include <gdk/gdkx.h>
 #include <X11/Xatom.h>
 #endif
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/gdkwayland.h>
+#endif
 
 /* ---- closes refused ------------------------------------------------------ */
 
@@ -63,6 +66,40 @@ static gboolean on_window_state(GtkWidget *widget, GdkEventWindowState *event, g
 
 void beckon_window_refuse_iconify(GtkWidget *window, gboolean present) {
   g_signal_connect(window, "window-state-event", G_CALLBACK(on_window_state), GINT_TO_POINTER(present ? 1 : 0));
+}
+
+/* ---- a name for rules on Wayland ---------------------------------------- */
+
+#ifdef GDK_WINDOWING_WAYLAND
+/* GTK 3 sends a new xdg_toplevel the program's name as its app_id, at the
+ * map, in the same commit at which KWin applies its window rules
+ * (gdk_wayland_window_create_xdg_toplevel; gdk_wayland_window_set_application_id
+ * later changes the class, but KWin 5.27 applies no rule again: a manual probe). So
+ * the name is the window's app_id from its realize to its map, which
+ * gtk_widget_show and gtk_window_present do in one go, and the program's own
+ * again after. */
+static gchar *program_name;
+
+static void on_realize_take_app_id(GtkWidget *widget, gpointer data) {
+  if (!GDK_IS_WAYLAND_DISPLAY(gtk_widget_get_display(widget))) return;
+  if (!program_name) program_name = g_strdup(g_get_prgname());
+  g_set_prgname(data);
+}
+
+static void on_map_give_back_app_id(GtkWidget *widget, gpointer data) {
+  (void)widget; (void)data;
+  if (program_name) g_set_prgname(program_name);
+}
+#endif
+
+void beckon_window_set_wayland_app_id(GtkWidget *window, const char *app_id) {
+#ifdef GDK_WINDOWING_WAYLAND
+  g_signal_connect_data(window, "realize", G_CALLBACK(on_realize_take_app_id), g_strdup(app_id),
+                        (GClosureNotify)(void (*)(void))g_free, 0);
+  g_signal_connect(window, "map", G_CALLBACK(on_map_give_back_app_id), NULL);
+#else
+  (void)window; (void)app_id;
+#endif
 }
 
 /* ---- full screen kept ------------------------------------------------------ */

@@ -153,6 +153,14 @@ void beckon_window_refuse_iconify(GtkWidget *window, gboolean present);
  * C: the handler reads GdkEventWindowState, a struct Swift must not lay out. */
 void beckon_window_keep_fullscreen(GtkWidget *window, gint monitor);
 
+/* On Wayland, gives `window` the xdg_toplevel app_id `app_id` as it maps
+ * (nothing on X11); set before the window is realized. Wayland has no WM_WINDOW_ROLE, and KWin matches
+ * a window rule's "window class" against the app_id: a gate's windows take
+ * their roles as app_ids so that an administrator's rule finds them there
+ * (KDE Plasma on Wayland, docs/administrators.md).
+ * C: GDK_IS_WAYLAND_DISPLAY is in gdkwayland.h, which Swift does not import. */
+void beckon_window_set_wayland_app_id(GtkWidget *window, const char *app_id);
+
 /* Asks the window manager to unshade `window` whenever it unmaps it or marks
  * it shaded in _NET_WM_STATE (X11): a gate's terms window rolled up into its
  * title bar hides the way on, and where it is unmapped loses the keyboard.

@@ -26,10 +26,17 @@ import Testing
     /// gate window is active (kwin 5.27 src/modifier_only_shortcuts.cpp,
     /// src/workspace.cpp disableGlobalShortcutsForClient). Shading is forced
     /// off too: a shaded terms window is unmapped down to its title bar.
+    ///
+    /// The second rule is the same gate on Wayland, which has no window role:
+    /// there the gate's windows carry their roles as app_ids, KWin's window
+    /// class (beckon_window_set_wayland_app_id). Beyond the shortcuts it keeps
+    /// them on every desktop and forbids minimising and maximising, which a
+    /// Wayland client cannot refuse or undo itself (measured by the onWayland
+    /// tests, PlasmaDesktopTests+Wayland.swift).
     static let kwinRules = """
     [General]
-    count=1
-    rules=beckon-gate
+    count=2
+    rules=beckon-gate,beckon-gate-wayland
 
     [beckon-gate]
     Description=Beckon login gate: no global shortcuts, never shaded
@@ -42,13 +49,35 @@ import Testing
     shade=false
     shaderule=2
 
+    [beckon-gate-wayland]
+    Description=Beckon login gate on Wayland: no global shortcuts, on every desktop, never minimised or maximised
+    wmclass=^beckon-(terms-gate|shield)$
+    wmclassmatch=3
+    disableglobalshortcuts=true
+    disableglobalshortcutsrule=2
+    desktops=
+    desktopsrule=2
+    minimize=false
+    minimizerule=2
+    maximizehoriz=false
+    maximizehorizrule=2
+    maximizevert=false
+    maximizevertrule=2
+
     """
 
+    /// The rule as administrators.md shipped it before the Wayland one: what
+    /// KWin on Wayland does with a rule that matches no window there.
+    static var kwinRulesX11Only: String {
+        let x11 = kwinRules[..<kwinRules.range(of: "[beckon-gate-wayland]")!.lowerBound]
+        return x11.replacingOccurrences(of: "count=2\nrules=beckon-gate,beckon-gate-wayland", with: "count=1\nrules=beckon-gate")
+    }
+
     /// A directory for XDG_CONFIG_DIRS holding ``kwinRules`` as kwinrulesrc.
-    static func administratorsRules(in fixture: TermsFixture) throws -> String {
+    static func administratorsRules(in fixture: TermsFixture, _ rules: String = kwinRules) throws -> String {
         let directory = fixture.root.appendingPathComponent("xdg").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(kwinRules.utf8).write(to: URL(fileURLWithPath: directory + "/kwinrulesrc"))
+        try Data(rules.utf8).write(to: URL(fileURLWithPath: directory + "/kwinrulesrc"))
         return directory
     }
 
