@@ -60,6 +60,12 @@ package final class TermsShields {
             // (sway gives it to a fullscreen window), and a click can: the
             // terms window takes it back.
             GtkSignal.connect(shield.window, "notify::is-active") { [weak self] in self?.changed() }
+            // A shield mapped after the terms window (a monitor plugged in)
+            // goes on top of the layer it shares with it: xfwm4 stacked it
+            // above the terms (XfceDesktopTests). Once its fullscreen is
+            // asked for, the terms window is raised again (after that
+            // request, so the window manager handles the raise last).
+            shield.madeFullscreen = { [weak self] in self?.changed() }
             shield.show()
             kept.append(shield)
         }
