@@ -19,9 +19,6 @@ final class TermsShield {
     private var geometryHandler: gulong = 0
     /// Makes the shield fullscreen once mapped (X11 with a window manager).
     private var mapHandler: gulong = 0
-    /// Called once the shield has asked the window manager for fullscreen
-    /// (X11 with a window manager), after its first mapping.
-    var madeFullscreen: (@GtkActor () -> Void)?
 
     /// A shield for `monitor`, the `index`th of its display; not yet shown.
     init(monitor: OpaquePointer, index: Int32) {
@@ -103,7 +100,6 @@ final class TermsShield {
         let display = gtk_widget_get_display(window)
         let index = (0..<gdk_display_get_n_monitors(display)).first { gdk_display_get_monitor(display, $0) == monitor }
         gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index ?? 0)
-        madeFullscreen?()
     }
 
     /// Whether the window manager made the shield fullscreen on another

@@ -60,12 +60,6 @@ package final class TermsShields {
             // (sway gives it to a fullscreen window), and a click can: the
             // terms window takes it back.
             GtkSignal.connect(shield.window, "notify::is-active") { [weak self] in self?.changed() }
-            // A shield mapped after the terms window (a monitor plugged in)
-            // goes on top of the layer it shares with it: xfwm4 stacked it
-            // above the terms (XfceDesktopTests). Once its fullscreen is
-            // asked for, the terms window is raised again (after that
-            // request, so the window manager handles the raise last).
-            shield.madeFullscreen = { [weak self] in self?.changed() }
             shield.show()
             kept.append(shield)
         }
@@ -83,8 +77,8 @@ package final class TermsShields {
         var moved = false
         _ = GtkSource.timeout(milliseconds: 500) { [weak self] in
             guard let self, !self.isClosed else { return false }
-            // A shield put back went on top again: the terms are raised
-            // above it once it has asked for full screen (a tick later).
+            // A shield put back may have taken the focus: the terms take it
+            // back (a tick later, once it has asked for full screen).
             if moved { self.changed() }
             moved = false
             for shield in self.shields where shield.moveToItsMonitorIfElsewhere() { moved = true }

@@ -67,10 +67,6 @@ extension TermsWindow {
         }
         if shields.isActive { gtk_window_present(dialog.cast()) }
         restackGate()
-        // Under a window manager too: a shield added later is stacked above
-        // the terms window (TermsShields.follow); a raise asks the window
-        // manager to put the terms back on top of their layer.
-        if beckon_display_keeps_above(dialog) != 0, let window = gtk_widget_get_window(dialog) { gdk_window_raise(window) }
         exposeState()
     }
 
