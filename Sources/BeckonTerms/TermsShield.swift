@@ -103,6 +103,37 @@ final class TermsShield {
         gtk_window_fullscreen_on_monitor(window.cast(), gtk_widget_get_screen(window), index ?? 0)
     }
 
+    /// Whether the window manager made the shield fullscreen on another
+    /// monitor than its own. KWin 5.27 did so in 1 of 4 tries with a monitor
+    /// just plugged in (PlasmaDesktopTests): asked before it knew the new
+    /// output, it fits a fullscreen window to an output it knows, and the new
+    /// monitor stayed bare while two shields lay on the first.
+    var isFullscreenElsewhere: Bool {
+        guard beckon_display_is_x11() != 0, beckon_display_keeps_above(window) != 0, gtk_widget_get_mapped(window) != 0,
+              let gdkWindow = gtk_widget_get_window(window),
+              gdk_window_get_state(gdkWindow).rawValue & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0 else { return false }
+        var x: gint = 0, y: gint = 0
+        gdk_window_get_origin(gdkWindow, &x, &y)
+        let area = Self.geometry(of: monitor)
+        return x != area.x || y != area.y || gdk_window_get_width(gdkWindow) != area.width
+            || gdk_window_get_height(gdkWindow) != area.height
+    }
+
+    /// How many checks in a row found the shield fullscreen elsewhere.
+    private var seenElsewhere = 0
+
+    /// Takes the shield out of full screen once two checks in a row found it
+    /// fullscreen elsewhere (not while the window manager is still moving
+    /// it): beckon_window_keep_fullscreen then asks for full screen on its
+    /// own monitor again, which the window manager knows by now. Whether it did.
+    func moveToItsMonitorIfElsewhere() -> Bool {
+        seenElsewhere = isFullscreenElsewhere ? seenElsewhere + 1 : 0
+        guard seenElsewhere >= 2 else { return false }
+        seenElsewhere = 0
+        gtk_window_unfullscreen(window.cast())
+        return true
+    }
+
     private static func geometry(of monitor: OpaquePointer) -> GdkRectangle {
         var area = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &area)

@@ -65,6 +65,26 @@ package final class TermsShields {
         }
         shields = kept
         changed()
+        checkPlacement()
+    }
+
+    /// For 10 s after the monitors changed, twice a second, puts back a
+    /// shield the window manager made fullscreen on another monitor than its
+    /// own, and found so twice in a row (``TermsShield/isFullscreenElsewhere``): the window manager learns
+    /// of a new monitor in its own time, maybe after the shield asked.
+    private func checkPlacement() {
+        var checks = 20
+        var moved = false
+        _ = GtkSource.timeout(milliseconds: 500) { [weak self] in
+            guard let self, !self.isClosed else { return false }
+            // A shield put back may have taken the focus: the terms take it
+            // back (a tick later, once it has asked for full screen).
+            if moved { self.changed() }
+            moved = false
+            for shield in self.shields where shield.moveToItsMonitorIfElsewhere() { moved = true }
+            checks -= 1
+            return checks > 0 || moved
+        }
     }
 
     func raise() {

@@ -15,11 +15,20 @@ package struct WindowPicture: Sendable {
     }
 
     /// The picture of `window` ("root": the whole screen) on X display
-    /// `display` (nil: $DISPLAY) now; nil when `import` gave none.
-    package static func capture(_ window: String, importTool: String, display: String?) throws -> WindowPicture? {
+    /// `display` (nil: $DISPLAY) now; nil when `import` gave none, or when it
+    /// took longer than `deadline` seconds (then killed: a display that stops
+    /// answering must fail a test, not hang it).
+    package static func capture(_ window: String, importTool: String, display: String?,
+                                deadline: Int? = nil) throws -> WindowPicture? {
         let capture = Process()
-        capture.executableURL = URL(fileURLWithPath: importTool)
-        capture.arguments = (display.map { ["-display", $0] } ?? []) + ["-window", window, "-depth", "8", "ppm:-"]
+        let arguments = (display.map { ["-display", $0] } ?? []) + ["-window", window, "-depth", "8", "ppm:-"]
+        if let deadline {
+            capture.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            capture.arguments = ["-s", "KILL", "\(deadline)", importTool] + arguments
+        } else {
+            capture.executableURL = URL(fileURLWithPath: importTool)
+            capture.arguments = arguments
+        }
         let output = Pipe()
         capture.standardOutput = output
         capture.standardError = FileHandle.nullDevice

@@ -206,4 +206,72 @@ extension GnomeDesktopTests {
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 0, "\(result)")
     }
+
+    /// Which of the shell's monitors it counts as covered by a fullscreen
+    /// window (js/ui/layout.js `inFullscreen`, which hides the shell's
+    /// chrome there), in its own order.
+    static func monitorsInFullscreen(_ session: GnomeSession) throws -> String {
+        try session.eval("Main.layoutManager.monitors.map(m => m.inFullscreen)")
+    }
+
+    /// A second monitor plugged in while the gate shows on the first (Xvnc's
+    /// RandR, as TermsGateMonitorsTests does under openbox): mutter takes the
+    /// new layout, the new monitor gets its shield within the poll's
+    /// deadline, the shell counts both monitors as fullscreen (its top bar,
+    /// on the primary, stays hidden), and the keyboard stays with the terms.
+    /// Unplugged again, its shield goes. The shell's state is read through
+    /// Eval (unsafe mode, turned on by real keys: ``x11Session(monitors:)``).
+    @Test func x11MonitorPluggedInWhileTheGateShowsGetsAShield() throws {
+        let (session, x) = try Self.x11Session(monitors: [1280])
+        defer { session.stop() }
+        let xvnc = try #require(session.xvnc)
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample],
+                                        environment: session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 })
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try x.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed", seconds: 30)
+        try PluggedMonitor.expectShields(["1280x800+0+0"], of: process, terms: terms, x)
+        let first = try x.shields(of: process)
+        try poll("the top bar hidden under the gate", seconds: 10) { try Self.shellState(session) } until: { !$0.topBar }
+
+        let plugged = Date()
+        try xvnc.layOut([1280, 1024])
+        try x.waitForGate(terms, "shields-2", "keyboard-grabbed")
+        try PluggedMonitor.expectShields(["1280x800+0+0", "1024x800+1280+0"], of: process, terms: terms, x)
+        print("GnomeDesktopTests: the new monitor's shield \(String(format: "%.1f", Date().timeIntervalSince(plugged))) s after the plug")
+        #expect(try x.shields(of: process).contains(first[0]), "the first monitor's shield was replaced")
+        let fullscreen = try poll("the shell to count both monitors as fullscreen", seconds: 10) {
+            try Self.monitorsInFullscreen(session)
+        } until: { $0 == "[true,true]" }
+        #expect(fullscreen == "[true,true]")
+        #expect(try Self.shellState(session) == ShellState(overview: false, modals: 0, topBar: false))
+        let newShield = try #require(try x.shields(of: process).first { try x.geometry(of: $0) == "1024x800+1280+0" })
+        let there = try PluggedMonitor.desktopWindows(on: "1024x800+1280+0", x, except: [terms] + (try x.shields(of: process)))
+        print("GnomeDesktopTests: GNOME's windows on the new monitor: \(there)")
+        try PluggedMonitor.expectAbove(newShield, there, terms: terms, x)
+        try PluggedMonitor.expectShieldShown(on: "1024x800+1280+0", display: try #require(session.display))
+
+        // The keyboard is still the terms': Ctrl+End reads them to the end
+        // (Home first: see x11TheGateCoversTheTopBar…).
+        try x.key("ctrl+Home")
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-2", "keyboard-grabbed")
+
+        // Unplugged: its shield goes with it, and the first monitor stays covered.
+        try xvnc.layOut([1280])
+        try x.waitForGate(terms, "shields-1", "keyboard-grabbed")
+        try PluggedMonitor.expectShields(["1280x800+0+0"], of: process, terms: terms, x)
+        #expect(try x.shields(of: process) == first, "the first monitor's shield was replaced")
+        let one = try poll("the shell to have one monitor, fullscreen", seconds: 10) {
+            try Self.monitorsInFullscreen(session)
+        } until: { $0 == "[true]" }
+        #expect(one == "[true]")
+        #expect(try x.stacking().last == (try x.id(terms)), "the terms are not on top")
+
+        try x.key("Return")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try x.visibleWindows(of: process.pid).isEmpty)
+    }
 }

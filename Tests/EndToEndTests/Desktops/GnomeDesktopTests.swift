@@ -41,8 +41,8 @@ import Testing
         UInt(try x.tool("xdotool", ["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
-    static func x11Session() throws -> (GnomeSession, GateX11) {
-        let session = try GnomeSession(.x11())
+    static func x11Session(monitors: [Int]? = nil) throws -> (GnomeSession, GateX11) {
+        let session = try GnomeSession(.x11(monitors: monitors))
         let x = GateX11(display: session.display)
         // The overview the shell shows once started would close Looking Glass.
         try leaveOverview(session, x)

@@ -42,7 +42,8 @@ final class GnomeSession: @unchecked Sendable {
     private(set) var busAddress = ""
     /// The private system bus address.
     private(set) var systemBusAddress = ""
-    private var xvnc: Xvnc?
+    /// The Xvnc of an `.x11(monitors:)` session: a test lays its monitors out anew (plugs one in).
+    private(set) var xvnc: Xvnc?
     private var launcher: RunningProcess?
     private var marker: String { "BECKON_GNOME_SESSION=\(directory.path)" }
 

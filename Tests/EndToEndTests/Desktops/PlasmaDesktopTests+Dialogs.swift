@@ -136,3 +136,74 @@ extension PlasmaDesktopTests {
         #expect(process.wait(deadline: 10).exitCode == 0)
     }
 }
+
+extension PlasmaDesktopTests {
+    /// A second monitor plugged in while the gate shows on the first (Xvnc's
+    /// RandR, as TermsGateMonitorsTests does under openbox): KWin and
+    /// plasmashell take the new layout (kscreen may lay it out anew: the
+    /// monitors are read from RandR after), the new monitor gets its shield
+    /// within the poll's deadline, above what Plasma puts there (its desktop
+    /// view), the panel stays under the first shield, and the keyboard stays
+    /// with the terms. Unplugged again, its shield goes.
+    @Test func onX11AMonitorPluggedInWhileTheGateShowsGetsAShield() throws {
+        let start = Date()
+        let xvnc = try Xvnc(monitors: [1280], height: 800)
+        let fixture = try TermsFixture()
+        let session = try PlasmaSession(xvnc: xvnc, configDirs: [try Self.administratorsRules(in: fixture)])
+        defer { session.end() }
+        Self.step("the session is up", since: start)
+        let x = session.x
+        let (process, terms) = try Self.startGate(session, fixture)
+        defer { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) }
+        try x.waitForGate(terms, "shields-1")
+        let first = try x.shields(of: process)
+        try #require(first.count == 1, "\(first)")
+        try Self.expectGateCovers(session, terms, first[0], after: "mapping")
+        let panel = try #require(try session.panel())
+        // As in onX11TwoMonitorsGetAShieldEach: the focus put in the terms' text, before the plug.
+        try x.tool("xdotool", ["mousemove", "--window", terms, "320", "200", "click", "1"])
+
+        Self.step("the gate covers the first monitor; plugging in a second", since: start)
+        let plugged = Date()
+        try xvnc.layOut([1280, 1024])
+        Self.step("RandR lists the second monitor", since: start)
+        try x.waitForGate(terms, "shields-2", "keyboard-grabbed")
+        Self.step("the gate says shields-2", since: start)
+        let monitors = try poll("RandR to list two monitors", seconds: 10) { try xvnc.monitors() } until: { $0.count == 2 }
+        print("PlasmaDesktopTests: the monitors under Plasma after the plug: \(monitors)")
+        try PluggedMonitor.expectShields(Set(monitors), of: process, terms: terms, x)
+        Self.step("the new monitor's shield \(String(format: "%.1f", Date().timeIntervalSince(plugged))) s after the plug", since: start)
+        #expect(try x.shields(of: process).contains(first[0]), "the first monitor's shield was replaced")
+        let added = try #require(monitors.first { $0 != (try? x.geometry(of: first[0])) }, "\(monitors)")
+        let newShield = try #require(try x.shields(of: process).first { try x.geometry(of: $0) == added })
+        let there = try PluggedMonitor.desktopWindows(on: added, x, except: [terms] + (try x.shields(of: process)))
+        Self.step("Plasma's windows on the new monitor: \(there)", since: start)
+        // Not strict: KWin keeps the new monitor's fullscreen shield above the
+        // terms in its stacking (measured), which do not overlap it.
+        try PluggedMonitor.expectAbove(newShield, there, terms: terms, x, strict: false)
+        let stacking = try session.stacking()
+        if let panelAt = stacking.firstIndex(of: try x.id(panel)) {
+            for shield in try x.shields(of: process) {
+                #expect(panelAt < (stacking.firstIndex(of: try x.id(shield)) ?? -1), "the panel is above a shield: \(stacking)")
+            }
+        }
+        try PluggedMonitor.expectShieldShown(on: added, display: session.display)
+        Self.step("the new monitor is covered", since: start)
+
+        // The keyboard is still the terms': Ctrl+End reads them to the end.
+        try x.key("ctrl+End")
+        try x.waitForGate(terms, "open", "scrolled", "shields-2", "keyboard-grabbed")
+
+        Self.step("the keys reach the terms; unplugging the second monitor", since: start)
+        // Unplugged: its shield goes with it, and the first monitor stays covered.
+        try xvnc.layOut([1280])
+        try x.waitForGate(terms, "shields-1", "keyboard-grabbed")
+        try PluggedMonitor.expectShields(["1280x800+0+0"], of: process, terms: terms, x)
+        #expect(try x.shields(of: process) == first, "the first monitor's shield was replaced")
+        try Self.expectGateCovers(session, terms, first[0], after: "the unplug")
+        Self.step("one shield left, the first monitor covered", since: start)
+
+        try x.key("Return")
+        #expect(process.wait(deadline: 10).exitCode == 0)
+    }
+}

@@ -87,10 +87,8 @@ final class PlasmaSession {
         // waits forever for its child's SIGCHLD (startplasma-x11's first
         // activation never answers). Python resets the mask, and SIGINT and
         // SIGQUIT, before exec, as a login manager starts a session.
-        let unblock = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
-            + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGQUIT)]; os.execv(sys.argv[1], sys.argv[1:])"
         launcher = try RunningProcess("/bin/sh", ["-c", script],
-                                      environment: ["ROOT": root, "SESSION_DISPLAY": display, "UNBLOCK": unblock,
+                                      environment: ["ROOT": root, "SESSION_DISPLAY": display, "UNBLOCK": Self.unblockSignals,
                                                     "CONFIG_DIRS": (configDirs + ["/etc/xdg"]).joined(separator: ":")])
         let words = try poll("dbus-run-session to start startplasma-x11", seconds: 15) {
             ((try? String(contentsOfFile: ready, encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
@@ -108,6 +106,14 @@ final class PlasmaSession {
     }
 
     deinit { end() }
+
+    /// A Python program that empties the signal mask, puts SIGINT and SIGQUIT
+    /// back to their defaults, and execs its arguments: how a session is
+    /// started here as a login manager starts one (the test runner's blocked
+    /// SIGCHLD would otherwise reach dbus-daemon's activation; see init).
+    /// `python3 -c unblockSignals program arguments…`.
+    static let unblockSignals = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+        + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGQUIT)]; os.execv(sys.argv[1], sys.argv[1:])"
 
     /// The session's processes now (pid and command name), by their session id.
     func processes() -> [(pid: Int32, name: String)] {

@@ -64,6 +64,73 @@ import Testing
         #expect(try gate.x.visibleWindows(of: gate.process.pid).isEmpty)
     }
 
+    /// A second monitor plugged in while the gate shows on the first (Xvnc's
+    /// RandR, as TermsGateMonitorsTests does under openbox): xfwm4 and the
+    /// panel take the new layout, the new monitor gets its shield within the
+    /// poll's deadline, above what XFCE puts there, the first stays covered,
+    /// and the keyboard stays with the terms. xfwm4 stacks the new shield
+    /// above the terms window, which it does not overlap: the check is that
+    /// nothing overlapping the terms is above them. Unplugged again, its
+    /// shield goes and the terms are the top window again.
+    ///
+    /// XFCE's default panels stay on the first monitor; the top bar is set to
+    /// span the monitors first (Panel Preferences → "Span monitors", through
+    /// xfconf as that dialog does), so that the new monitor has a panel of
+    /// its own that the new shield must cover.
+    @Test func monitorPluggedInWhileTheGateShowsGetsAShield() throws {
+        let session = try XfceSession(.monitors([1280]))
+        defer { session.stop() }
+        let xvnc = try #require(session.xvnc)
+        let span = try run("/usr/bin/xfconf-query", ["-c", "xfce4-panel", "-p", "/panels/panel-1/span-monitors", "-n", "-t", "bool", "-s", "true"],
+                           environment: session.environment, deadline: 10)
+        try #require(span.exitCode == 0, "xfconf-query: \(span)")
+        let gate = try XfceGate(in: session)
+        defer { gate.kill() }
+        let x = gate.x
+        try x.waitForGate(gate.terms, "closed", "shields-1", "keyboard-grabbed")
+        try gate.expectCovered(shields: ["1280x800+0+0"])
+        let first = try gate.shields()
+
+        let plugged = Date()
+        try xvnc.layOut([1280, 1024])
+        try x.waitForGate(gate.terms, "shields-2", "keyboard-grabbed")
+        try PluggedMonitor.expectShields(["1280x800+0+0", "1024x800+1280+0"], of: gate.process, terms: gate.terms, x)
+        print("XfceDesktopTests: the new monitor's shield \(String(format: "%.1f", Date().timeIntervalSince(plugged))) s after the plug")
+        #expect(try gate.shields().contains(first[0]), "the first monitor's shield was replaced")
+        // Not on top: xfwm4 stacks the new monitor's shield above the terms
+        // (measured, and a raise of the terms did not change it in 3 of 5
+        // runs); they do not overlap.
+        try gate.expectCovered(shields: ["1280x800+0+0", "1024x800+1280+0"], termsOnTop: false)
+        let newShield = try #require(try gate.shields().first { try x.geometry(of: $0) == "1024x800+1280+0" })
+        // The top bar now spans both monitors, under the shields.
+        let topBar = try poll("the top bar to span both monitors", seconds: 10) {
+            try session.panelWindows().map { try x.geometry(of: $0) }
+        } until: { $0.contains { $0.hasPrefix("2304x") } }
+        print("XfceDesktopTests: the panel's windows after the plug: \(topBar)")
+        let there = try PluggedMonitor.desktopWindows(on: "1024x800+1280+0", x, except: [gate.terms] + (try gate.shields()))
+        print("XfceDesktopTests: XFCE's windows on the new monitor: \(there)")
+        let panelIDs = try session.panelWindows().map { try x.id($0) }
+        #expect(there.contains { panelIDs.contains($0.id) }, "no panel window on the new monitor: \(there)")
+        try PluggedMonitor.expectAbove(newShield, there, terms: gate.terms, x, strict: false)
+        try PluggedMonitor.expectShieldShown(on: "1024x800+1280+0", display: session.display)
+
+        // The keyboard is still the terms': Ctrl+End reads them to the end.
+        try x.key("ctrl+End")
+        try x.waitForGate(gate.terms, "open", "scrolled", "accept-sensitive", "shields-2", "keyboard-grabbed")
+
+        // Unplugged: its shield goes with it, and the first monitor stays covered.
+        try xvnc.layOut([1280])
+        try x.waitForGate(gate.terms, "shields-1", "keyboard-grabbed")
+        try PluggedMonitor.expectShields(["1280x800+0+0"], of: gate.process, terms: gate.terms, x)
+        #expect(try gate.shields() == first, "the first monitor's shield was replaced")
+        try gate.expectCovered(shields: ["1280x800+0+0"])
+
+        try x.key("Return")
+        let result = gate.process.wait(deadline: 10)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(try x.visibleWindows(of: gate.process.pid).isEmpty)
+    }
+
     @Test func declineEndsTheSessionThroughXfceSessionManager() throws {
         let session = try XfceSession()
         defer { session.stop() }
@@ -141,7 +208,10 @@ struct XfceGate {
     /// terms window is above every other window xfwm4 stacks and the
     /// shields above every panel window, and that every pixel of the panel
     /// (its top bar and its dock) shows the shield, the terms window aside.
-    func expectCovered(shields expected: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `termsOnTop` false: windows stacked above the terms are allowed when
+    /// they do not overlap them (a shield on another monitor).
+    func expectCovered(shields expected: Set<String>, termsOnTop: Bool = true,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let covered = try poll("a shield on each monitor", seconds: 10) {
             try Set(self.shields().map { try self.x.geometry(of: $0) })
         } until: { $0 == expected }
@@ -150,8 +220,15 @@ struct XfceGate {
         // shield may raise that shield for a moment, until the terms window
         // takes the focus back (TermsShields' notify::is-active).
         let termsID = try x.id(terms)
-        let stacking = try poll("the terms window on top", seconds: 10) { try self.x.stacking() } until: { $0.last == termsID }
-        #expect(stacking.last == termsID, "the terms window is not on top: \(stacking)", sourceLocation: sourceLocation)
+        let stacking: [UInt]
+        if termsOnTop {
+            stacking = try poll("the terms window on top", seconds: 10) { try self.x.stacking() } until: { $0.last == termsID }
+            #expect(stacking.last == termsID, "the terms window is not on top: \(stacking)", sourceLocation: sourceLocation)
+        } else {
+            let newest = try #require(try shields().last, sourceLocation: sourceLocation)
+            try PluggedMonitor.expectAbove(newest, [], terms: terms, x, strict: false, sourceLocation: sourceLocation)
+            stacking = try x.stacking()
+        }
         let shieldIndices = try shields().map { try #require(stacking.firstIndex(of: try x.id($0)), "\(stacking)") }
         for panel in try session.panelWindows() {
             guard let index = stacking.firstIndex(of: try x.id(panel)) else { continue }

@@ -38,7 +38,8 @@ final class XfceSession {
     private(set) var leader: Int32 = 0
 
     private var xvfb: RunningProcess?
-    private var xvnc: Xvnc?
+    /// The Xvnc of a `.monitors` session: a test lays its monitors out anew (plugs one in).
+    private(set) var xvnc: Xvnc?
     private var starter: RunningProcess?
     private var stopped = false
     /// More variables for the whole session (and so for its autostart entries).
@@ -124,7 +125,13 @@ final class XfceSession {
         var environment = self.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = ""
         started = Date()
-        starter = try RunningProcess("/usr/bin/setsid", ["-w", "/bin/sh", "-c", script, "sh", leaderFile, busFile, log],
+        // Through PlasmaSession.unblockSignals: the test runner's threads
+        // block SIGCHLD (and more) and a child inherits the mask. Started
+        // so, xfwm4 came 25 s late, or not in 60 s (the session's log ending
+        // at dbus-daemon activating org.gnome.ScreenSaver for xfce4-session).
+        // A login manager starts a session with none blocked.
+        starter = try RunningProcess("/usr/bin/python3", ["-c", PlasmaSession.unblockSignals, "/usr/bin/setsid", "-w", "/bin/sh", "-c",
+                                                          script, "sh", leaderFile, busFile, log],
                                      environment: environment)
         leader = try poll("the session's leader", seconds: 10) {
             Int32(((try? String(contentsOfFile: leaderFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
