@@ -240,15 +240,46 @@ final class PlasmaWaylandSession {
         return result.stdout.contains("boolean true")
     }
 
-    /// evdev key codes (linux/input-event-codes.h) of the keys the tests press.
-    static let keyCodes: [String: Int] = [
-        "Escape": 1, "Tab": 15, "t": 20, "d": 32, "Return": 28, "ctrl": 29, "shift": 42, "alt": 56, "space": 57,
-        "F1": 59, "F2": 60, "F3": 61, "F4": 62, "Home": 102, "Left": 105, "Right": 106, "End": 107, "super": 125,
-    ]
+    /// evdev key codes (linux/input-event-codes.h) of the keys the tests
+    /// press, by their X names (as KeyboardOnlyCases names them), and each
+    /// letter and digit; KWin's keymap is the default US one.
+    static let keyCodes: [String: Int] = {
+        var codes: [String: Int] = [
+            "Escape": 1, "minus": 12, "Tab": 15, "Return": 28, "ctrl": 29, "shift": 42, "period": 52, "slash": 53,
+            "backslash": 43, "alt": 56, "space": 57, "F1": 59, "F2": 60, "F3": 61, "F4": 62, "Home": 102, "Up": 103, "Page_Up": 104,
+            "Left": 105, "Right": 106, "End": 107, "Down": 108, "Page_Down": 109, "super": 125,
+        ]
+        for (row, first) in [("1234567890", 2), ("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {
+            for (offset, character) in row.enumerated() { codes[String(character)] = first + offset }
+        }
+        return codes
+    }()
+
+    /// The keys that type `character` on the US keymap ("shift+3" for "#"), or nil.
+    static func combination(typing character: Character) -> String? {
+        let shifted: [Character: String] = ["#": "3", "_": "minus", "|": "backslash"]
+        let plain: [Character: String] = [" ": "space", "/": "slash", ".": "period", "-": "minus"]
+        if let name = plain[character] { return name }
+        if let name = shifted[character] { return keyCodes[name] == nil ? nil : "shift+" + name }
+        let text = String(character)
+        if keyCodes[text] != nil { return text }
+        if text != text.lowercased(), keyCodes[text.lowercased()] != nil { return "shift+" + text.lowercased() }
+        return nil
+    }
+
+    /// Types `text`, a key (with Shift where it needs one) per character.
+    func type(_ text: String) throws {
+        try key(try text.map { try #require(Self.combination(typing: $0), "no key types \(String($0).debugDescription)") })
+    }
 
     /// Presses each combination ("super", "alt+F2", "ctrl+End") in turn, as
     /// real keys through KWin's input path.
     func key(_ combinations: String...) throws {
+        try key(combinations)
+    }
+
+    /// Presses each of `combinations` in turn.
+    func key(_ combinations: [String]) throws {
         let codes = try combinations.map { combination in
             try combination.split(separator: "+").map { name in
                 try #require(Self.keyCodes[String(name)], "no key code for \(name)")
