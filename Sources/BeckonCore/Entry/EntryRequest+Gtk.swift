@@ -49,29 +49,10 @@ extension EntryRequest: GtkDialogKind {
         gtk_widget_show_all(row)
         // The frame focused the default button; the person types first.
         gtk_widget_grab_focus(entry)
-        selectTextOnceActive(dialog, entry)
+        GtkEntrySelection.selectAllOnceActive(dialog, entry)
 
         return DialogWindow(widget: dialog) { _ in
             gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? ""
-        }
-    }
-
-    /// The entry's text selected once the window is active, so that what is
-    /// typed replaces it, as on X11. grab_focus selects it, but GtkEntry owns
-    /// the PRIMARY selection for what it selects, and on Wayland a window
-    /// without the keyboard focus yet cannot own it: GTK then clears the
-    /// selection (gtkentry.c, update_primary_selection), and typed text went
-    /// after the default (measured under KWin on Wayland,
-    /// PlasmaDesktopTests+WaylandDialogs.swift). Once, and only while the
-    /// entry still has the focus and nothing selected.
-    @GtkActor
-    private func selectTextOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
-        var done = false
-        GtkSignal.connect(dialog, "notify::is-active") {
-            guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
-            done = true
-            guard gtk_widget_has_focus(entry) != 0, gtk_editable_get_selection_bounds(OpaquePointer(entry), nil, nil) == 0 else { return }
-            gtk_editable_select_region(OpaquePointer(entry), 0, -1)
         }
     }
 
