@@ -17,8 +17,7 @@ package enum GtkEntrySelection {
         GtkSignal.connect(dialog, "notify::is-active") {
             guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
             done = true
-            // After the focus-in that activation brings, which GTK's colour
-            // editor answers by setting its entry's text again.
+            // After the focus-in that activation brings has been handled.
             GtkSource.idle {
                 if gtk_widget_has_focus(entry) != 0, gtk_editable_get_selection_bounds(OpaquePointer(entry), nil, nil) == 0 {
                     gtk_editable_select_region(OpaquePointer(entry), 0, -1)
@@ -28,8 +27,9 @@ package enum GtkEntrySelection {
         }
     }
 
-    /// Gives `entry` the focus, its text selected, once the window is
-    /// active, unless the person has moved the focus already.
+    /// Gives `entry` the focus, its text selected, right after the window
+    /// first becomes active (whatever GtkDialog focused as it mapped), so
+    /// that the first key typed goes to it.
     package static func focusOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
         var done = false
         GtkSignal.connect(dialog, "notify::is-active") {
