@@ -107,11 +107,13 @@ extension TermsWindow {
         return words
     }
 
-    /// Wayland has no WM_WINDOW_ROLE for a test to read: there a gate's
-    /// window tells its state (tests only) in its title instead, which the
-    /// compositor shows (`swaymsg -t get_tree`).
+    /// Wayland has no WM_WINDOW_ROLE for a test to read: there a terms
+    /// window, gated or not, tells its state (tests only) in its title
+    /// instead, which the compositor shows (`swaymsg -t get_tree`, KWin's
+    /// scripting API): the plain terms too, which the Plasma Wayland suite
+    /// answers by keys as KeyboardOnlyTests does on X11.
     func exposeStateInTitle(_ words: [String]) {
-        guard shields != nil, let dialog, beckon_display_is_x11() == 0 else { return }
+        guard let dialog, beckon_display_is_x11() == 0 else { return }
         gtk_window_set_title(dialog.cast(), words.joined(separator: " "))
     }
 }

@@ -122,3 +122,8 @@ void beckon_color_chooser_describe(GtkWidget *chooser) {
   }
   gtk_container_forall(GTK_CONTAINER(chooser), reattach_grids_under, NULL);
 }
+
+GtkWidget *beckon_color_chooser_editor_entry(GtkWidget *chooser) {
+  GtkWidget *editor = find_by_type_name(chooser, "GtkColorEditor");
+  return editor != NULL ? find_by_type_name(editor, "GtkEntry") : NULL;
+}

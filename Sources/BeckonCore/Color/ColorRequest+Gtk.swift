@@ -43,8 +43,16 @@ extension ColorRequest: GtkDialogKind {
         }
         // The core focused the default button; GTK's colour dialog leaves the
         // focus to GtkDialog, which gives it to the first field (the editor's
-        // colour-name entry, or the first swatch) as the window maps.
+        // colour-name entry, or the first swatch) as the window maps. Under
+        // Plasma the editor's first field is GTK's eyedropper, shown where
+        // KWin's colour picker answers on the bus: typed text went nowhere
+        // and Return asked KWin to pick (on X11 the display then stopped
+        // answering; PlasmaDesktopTests).
+        // So the entry is given the focus once the window is active, after GtkDialog's choice.
         gtk_window_set_focus(dialog.cast(), nil)
+        if !showsPalette, let entry = beckon_color_chooser_editor_entry(chooser) {
+            GtkEntrySelection.focusOnceActive(dialog, entry)
+        }
 
         return DialogWindow(widget: dialog) { ending in
             var rgba = GdkRGBA()

@@ -49,6 +49,7 @@ extension EntryRequest: GtkDialogKind {
         gtk_widget_show_all(row)
         // The frame focused the default button; the person types first.
         gtk_widget_grab_focus(entry)
+        GtkEntrySelection.selectAllOnceActive(dialog, entry)
 
         return DialogWindow(widget: dialog) { _ in
             gtk_entry_get_text(entry.cast()).map { String(cString: $0) } ?? ""

@@ -21,6 +21,12 @@ void beckon_color_chooser_set_show_editor(GtkWidget *chooser, gboolean show_edit
  * gtk_container_child_get, variadic. */
 void beckon_color_chooser_describe(GtkWidget *chooser);
 
+/* The editor's colour-name entry, or NULL. GTK 3 puts its eyedropper before
+ * it, shown when a colour picker answers (KWin's org.kde.kwin.ColorPicker
+ * under Plasma), and GtkDialog would give that button the focus instead.
+ * C: found by type name through gtk_container_forall, as above. */
+GtkWidget *beckon_color_chooser_editor_entry(GtkWidget *chooser);
+
 /* Calls `func` (first and second are 0) when a swatch of `chooser` is
  * activated: a double click, or Return or Space on the selected swatch.
  * Returns the handler id.

@@ -29,6 +29,8 @@ final class PlasmaSession {
     let startplasma: Int32
     /// What the session's own programs have in their environment (plasmashell's, read from /proc).
     private(set) var environment: [String: String] = [:]
+    /// When the launcher was started: the login's start, as a display manager starts the session.
+    let started: Date
 
     private let root: String
     private var server: RunningProcess?
@@ -48,8 +50,12 @@ final class PlasmaSession {
 
     /// Starts Xvfb (1280×800) or uses `xvnc`, then `startplasma-x11` on it, and
     /// waits until the panel shows, ksmserver answers on the bus and shortcuts work.
-    /// `configDirs`: XDG_CONFIG_DIRS ahead of /etc/xdg (an administrator's files).
-    init(xvnc: Xvnc? = nil, configDirs: [String] = [], extraHomeConfiguration: [String: String] = [:]) throws {
+    /// `configDirs`: XDG_CONFIG_DIRS ahead of /etc/xdg (an administrator's files);
+    /// `sessionEnvironment`: more of the session's environment, as a display
+    /// manager sets it; `waitUntilReady` false returns as soon as
+    /// startplasma-x11 runs, for a test that watches the start-up itself.
+    init(xvnc: Xvnc? = nil, configDirs: [String] = [], extraHomeConfiguration: [String: String] = [:],
+         sessionEnvironment: [String: String] = [:], waitUntilReady: Bool = true) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-plasma-\(UUID().uuidString)").path
         home = root + "/home"
         let runtime = root + "/run"
@@ -78,7 +84,7 @@ final class PlasmaSession {
         let script = #"""
         exec >"$ROOT/session.log" 2>&1
         exec /usr/bin/python3 -c "$UNBLOCK" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$ROOT/home" XDG_RUNTIME_DIR="$ROOT/run" \
-          DISPLAY="$SESSION_DISPLAY" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" \
+          DISPLAY="$SESSION_DISPLAY" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" "$@" \
           /usr/bin/setsid /usr/bin/dbus-run-session -- /bin/sh -c \
           'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$0.tmp" && mv "$0.tmp" "$0"; exec startplasma-x11' "$ROOT/ready"
         """#
@@ -87,7 +93,8 @@ final class PlasmaSession {
         // waits forever for its child's SIGCHLD (startplasma-x11's first
         // activation never answers). Python resets the mask, and SIGINT and
         // SIGQUIT, before exec, as a login manager starts a session.
-        launcher = try RunningProcess("/bin/sh", ["-c", script],
+        started = Date()
+        launcher = try RunningProcess("/bin/sh", ["-c", script, "sh"] + sessionEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
                                       environment: ["ROOT": root, "SESSION_DISPLAY": display, "UNBLOCK": Self.unblockSignals,
                                                     "CONFIG_DIRS": (configDirs + ["/etc/xdg"]).joined(separator: ":")])
         let words = try poll("dbus-run-session to start startplasma-x11", seconds: 15) {
@@ -96,8 +103,9 @@ final class PlasmaSession {
         startplasma = Int32(words[0].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         bus = words[1].trimmingCharacters(in: .whitespacesAndNewlines)
         sessionID = GateWardenProcess.sessionID(of: startplasma) ?? startplasma
+        guard waitUntilReady else { return }
         do {
-            try waitUntilReady()
+            try self.waitUntilReady()
         } catch {
             let log = self.log
             end()

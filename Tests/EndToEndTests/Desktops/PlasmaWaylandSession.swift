@@ -96,6 +96,8 @@ final class PlasmaWaylandSession {
     let startplasma: Int32
     /// What the session's own programs have in their environment (plasmashell's, read from /proc).
     private(set) var environment: [String: String] = [:]
+    /// When the launcher was started: the login's start, as a display manager starts the session.
+    let started: Date
 
     private let root: String
     private let runtime: String
@@ -108,8 +110,11 @@ final class PlasmaWaylandSession {
     /// Starts `startplasma-wayland` on KWin's virtual backend with `outputs`
     /// outputs side by side, and waits until the panel shows, ksmserver
     /// answers on the bus and KWin's shortcuts take keys.
-    /// `configDirs`: XDG_CONFIG_DIRS ahead of /etc/xdg (an administrator's files).
-    init(outputs: Int = 1, configDirs: [String] = []) throws {
+    /// `configDirs`: XDG_CONFIG_DIRS ahead of /etc/xdg (an administrator's files);
+    /// `sessionEnvironment`: more of the session's environment, as a display
+    /// manager sets it; `waitUntilReady` false returns as soon as
+    /// startplasma-wayland runs, for a test that watches the start-up itself.
+    init(outputs: Int = 1, configDirs: [String] = [], sessionEnvironment: [String: String] = [:], waitUntilReady: Bool = true) throws {
         self.outputs = outputs
         root = FileManager.default.temporaryDirectory.appendingPathComponent("beckon-plasma-wayland-\(UUID().uuidString)").path
         home = root + "/home"
@@ -166,14 +171,15 @@ final class PlasmaWaylandSession {
         let script = #"""
         exec >"$ROOT/session.log" 2>&1
         exec /usr/bin/python3 -c "$UNBLOCK" /usr/bin/env -i PATH="$ROOT/bin:/usr/local/bin:/usr/bin:/bin" HOME="$ROOT/home" \
-          XDG_RUNTIME_DIR="$ROOT/run" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" QT_LOGGING_RULES=kwin_scripting.debug=true \
+          XDG_RUNTIME_DIR="$ROOT/run" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" QT_LOGGING_RULES=kwin_scripting.debug=true "$@" \
           /usr/bin/setsid /usr/bin/dbus-run-session -- /bin/sh -c \
           'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$0.tmp" && mv "$0.tmp" "$0"; exec startplasma-wayland' "$ROOT/ready"
         """#
         // As PlasmaSession: the runner's blocked signals reset, as a login manager starts a session.
         let unblock = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
             + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGQUIT)]; os.execv(sys.argv[1], sys.argv[1:])"
-        launcher = try RunningProcess("/bin/sh", ["-c", script],
+        started = Date()
+        launcher = try RunningProcess("/bin/sh", ["-c", script, "sh"] + sessionEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
                                       environment: ["ROOT": root, "UNBLOCK": unblock,
                                                     "CONFIG_DIRS": (configDirs + ["/etc/xdg"]).joined(separator: ":")])
         let words = try poll("dbus-run-session to start startplasma-wayland", seconds: 15) {
@@ -182,8 +188,9 @@ final class PlasmaWaylandSession {
         startplasma = Int32(words[0].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         bus = words[1].trimmingCharacters(in: .whitespacesAndNewlines)
         sessionID = GateWardenProcess.sessionID(of: startplasma) ?? startplasma
+        guard waitUntilReady else { return }
         do {
-            try waitUntilReady()
+            try self.waitUntilReady()
         } catch {
             let log = self.log
             end()
@@ -240,15 +247,46 @@ final class PlasmaWaylandSession {
         return result.stdout.contains("boolean true")
     }
 
-    /// evdev key codes (linux/input-event-codes.h) of the keys the tests press.
-    static let keyCodes: [String: Int] = [
-        "Escape": 1, "Tab": 15, "t": 20, "d": 32, "Return": 28, "ctrl": 29, "shift": 42, "alt": 56, "space": 57,
-        "F1": 59, "F2": 60, "F3": 61, "F4": 62, "Home": 102, "Left": 105, "Right": 106, "End": 107, "super": 125,
-    ]
+    /// evdev key codes (linux/input-event-codes.h) of the keys the tests
+    /// press, by their X names (as KeyboardOnlyCases names them), and each
+    /// letter and digit; KWin's keymap is the default US one.
+    static let keyCodes: [String: Int] = {
+        var codes: [String: Int] = [
+            "Escape": 1, "minus": 12, "Tab": 15, "Return": 28, "ctrl": 29, "shift": 42, "period": 52, "slash": 53,
+            "backslash": 43, "alt": 56, "space": 57, "F1": 59, "F2": 60, "F3": 61, "F4": 62, "Home": 102, "Up": 103, "Page_Up": 104,
+            "Left": 105, "Right": 106, "End": 107, "Down": 108, "Page_Down": 109, "super": 125,
+        ]
+        for (row, first) in [("1234567890", 2), ("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {
+            for (offset, character) in row.enumerated() { codes[String(character)] = first + offset }
+        }
+        return codes
+    }()
+
+    /// The keys that type `character` on the US keymap ("shift+3" for "#"), or nil.
+    static func combination(typing character: Character) -> String? {
+        let shifted: [Character: String] = ["#": "3", "_": "minus", "|": "backslash"]
+        let plain: [Character: String] = [" ": "space", "/": "slash", ".": "period", "-": "minus"]
+        if let name = plain[character] { return name }
+        if let name = shifted[character] { return keyCodes[name] == nil ? nil : "shift+" + name }
+        let text = String(character)
+        if keyCodes[text] != nil { return text }
+        if text != text.lowercased(), keyCodes[text.lowercased()] != nil { return "shift+" + text.lowercased() }
+        return nil
+    }
+
+    /// Types `text`, a key (with Shift where it needs one) per character.
+    func type(_ text: String) throws {
+        try key(try text.map { try #require(Self.combination(typing: $0), "no key types \(String($0).debugDescription)") })
+    }
 
     /// Presses each combination ("super", "alt+F2", "ctrl+End") in turn, as
     /// real keys through KWin's input path.
     func key(_ combinations: String...) throws {
+        try key(combinations)
+    }
+
+    /// Presses each of `combinations` in turn.
+    func key(_ combinations: [String]) throws {
         let codes = try combinations.map { combination in
             try combination.split(separator: "+").map { name in
                 try #require(Self.keyCodes[String(name)], "no key code for \(name)")

@@ -1,0 +1,45 @@
+import CBeckonShim
+import CGtk
+
+/// An entry's text selected as on X11, where GTK selects it as it takes the focus.
+@GtkActor
+package enum GtkEntrySelection {
+    /// The entry's text selected once the window is active, so that what is
+    /// typed replaces it, as on X11. grab_focus selects it, but GtkEntry owns
+    /// the PRIMARY selection for what it selects, and on Wayland a window
+    /// without the keyboard focus yet cannot own it: GTK then clears the
+    /// selection (gtkentry.c, update_primary_selection), and typed text went
+    /// after the default (measured under KWin on Wayland,
+    /// PlasmaDesktopTests+WaylandDialogs.swift). Once, and only while the
+    /// entry still has the focus and nothing selected.
+    package static func selectAllOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
+        var done = false
+        GtkSignal.connect(dialog, "notify::is-active") {
+            guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
+            done = true
+            // After the focus-in that activation brings has been handled.
+            GtkSource.idle {
+                if gtk_widget_has_focus(entry) != 0, gtk_editable_get_selection_bounds(OpaquePointer(entry), nil, nil) == 0 {
+                    gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+                }
+                return false
+            }
+        }
+    }
+
+    /// Gives `entry` the focus, its text selected, right after the window
+    /// first becomes active (whatever GtkDialog focused as it mapped), so
+    /// that the first key typed goes to it.
+    package static func focusOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
+        var done = false
+        GtkSignal.connect(dialog, "notify::is-active") {
+            guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
+            done = true
+            GtkSource.idle {
+                gtk_widget_grab_focus(entry)
+                gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+                return false
+            }
+        }
+    }
+}
