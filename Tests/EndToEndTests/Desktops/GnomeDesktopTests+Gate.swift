@@ -12,14 +12,28 @@ extension GnomeDesktopTests {
                             "alt+space", "alt+F7", "alt+F10", "super+h"]
 
     /// Waits until mutter has handled every request sent to it before: it
-    /// handles them in order, so once it has put `window` on every workspace
-    /// (or back, `sticky` false) as asked, it has sent beckon the closes asked
-    /// before, and the server hands beckon those before any key sent after.
-    static func fence(_ x: GateX11, _ window: String, sticky: Bool) throws {
-        _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "\(sticky ? "add" : "remove"),sticky"])
-        try poll("mutter to \(sticky ? "stick" : "unstick") \(window)", seconds: 10) {
+    /// handles them in order, so once it has taken `window`'s skip-pager
+    /// state away and given it back as asked, it has sent beckon the closes
+    /// asked before, and the server hands beckon those before any key sent
+    /// after. Not the sticky state: the gate sticks itself again as soon as
+    /// it is unstuck (beckon_window_keep_on_every_workspace), often before
+    /// xprop looks, and the fence then waited in vain.
+    static func fence(_ x: GateX11, _ window: String) throws {
+        for (change, present) in [("remove", false), ("add", true)] {
+            _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "\(change),skip_pager"])
+            try poll("mutter to \(change) \(window)'s skip-pager state", seconds: 10) {
+                try x.tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
+            } until: { $0.contains("_NET_WM_STATE_SKIP_PAGER") == present }
+        }
+    }
+
+    /// Asks mutter to put `window` on every workspace, as a title bar's menu
+    /// does, and waits until it has.
+    static func stick(_ x: GateX11, _ window: String) throws {
+        _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "add,sticky"])
+        try poll("mutter to stick \(window)", seconds: 10) {
             try x.tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
-        } until: { $0.contains("_NET_WM_STATE_STICKY") == sticky }
+        } until: { $0.contains("_NET_WM_STATE_STICKY") }
     }
 
     static func netState(_ x: GateX11, _ window: String) throws -> String {
@@ -88,7 +102,7 @@ extension GnomeDesktopTests {
         _ = try x.tool("wmctrl", ["-i", "-c", shield])
         try x.key("Escape")
         try x.key("alt+F4")
-        try Self.fence(x, shield, sticky: true)
+        try Self.fence(x, shield)
         // Home first: under GNOME the terms have been seen to open already
         // scrolled to their end, not counted as read (and End there scrolls nothing).
         try x.key("ctrl+Home")
@@ -96,32 +110,44 @@ extension GnomeDesktopTests {
         try x.waitForGate(terms, "open", "scrolled", "accept-sensitive", "shields-1", "keyboard-grabbed")
         try x.key("alt+Tab")
         try x.key("ctrl+Home") // on Decline, where Alt+Tab put the focus: nothing
-        try Self.fence(x, shield, sticky: false)
-        try Self.fence(x, shield, sticky: true)
+        try Self.fence(x, shield)
         #expect(try Self.shellState(session) == ShellState(overview: false, modals: 0, topBar: false), "a shortcut reached the shell")
         #expect(try Self.workspace(x) == 0, "a shortcut switched the workspace")
-        #expect(try Self.activeWindow(x) == (try x.id(terms)), "the focus left the terms")
+        // mutter may name another window active for a moment after the last
+        // keys (seen 1 in 3 once the fence became quick): the focus must be back
+        // on the terms within a second.
+        let termsID = try x.id(terms)
+        var active = try Self.activeWindow(x)
+        if active != termsID {
+            active = (try? poll("the focus on the terms", seconds: 1) { try Self.activeWindow(x) } until: { $0 == termsID }) ?? active
+        }
+        let activeName = try x.tool("xprop", ["-id", String(active), "WM_NAME", "WM_CLASS"]).stdout
+        #expect(active == termsID, "the focus left the terms (\(terms)) for \(active) (\(activeName)); the shield is \(shield)")
         #expect(try x.shields(of: process) == shields, "a close took the shield down")
 
         // Minimise, maximise, shade and move, asked of mutter as a pager or a
-        // title bar asks (EWMH): mutter refuses each, and the gate still covers.
+        // title bar asks (EWMH): mutter refuses each on the terms; a shield's
+        // maximise it grants, and the shield stays fullscreen over the whole
+        // monitor. (Undoing that maximise was tried: mutter then stacked the
+        // shield over the terms when a monitor was plugged in, G6.)
         for window in [terms, shield] {
             _ = try x.tool("xdotool", ["windowminimize", window])
             _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "add,maximized_vert,maximized_horz"])
             _ = try x.tool("wmctrl", ["-i", "-r", window, "-b", "add,shaded"])
             _ = try x.tool("xdotool", ["windowmove", window, "0", "0"])
         }
-        try Self.fence(x, shield, sticky: false)
+        try Self.fence(x, shield)
         for window in [terms, shield] {
             let state = try Self.netState(x, window)
-            #expect(state.contains("window state: Normal") && !state.contains("HIDDEN") && !state.contains("MAXIMIZED")
+            let maximised = state.contains("MAXIMIZED") && (window == terms || !state.contains("_NET_WM_STATE_FULLSCREEN"))
+            #expect(state.contains("window state: Normal") && !state.contains("HIDDEN") && !maximised
                     && !state.contains("SHADED"), "mutter minimised, maximised or shaded \(window): \(state)")
             #expect(try TermsGateMinimizeTests.isViewable(x, window))
         }
         #expect(try x.geometry(of: shield) == "1280x800+0+0")
         #expect(try x.geometry(of: terms) == termsGeometry, "the terms moved")
         // Stick ("Always on Visible Workspace"): granted, and still covering.
-        try Self.fence(x, terms, sticky: true)
+        try Self.stick(x, terms)
         #expect(try x.geometry(of: shield) == "1280x800+0+0")
         #expect(try x.stacking().last == (try x.id(terms)))
 
