@@ -124,27 +124,14 @@ final class PlasmaSession {
         + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGQUIT)]; os.execv(sys.argv[1], sys.argv[1:])"
 
     /// The session's processes now (pid and command name), by their session id.
-    func processes() -> [(pid: Int32, name: String)] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry in
-            guard let pid = Int32(entry), GateWardenProcess.sessionID(of: pid) == sessionID, !GateWardenProcess.hasExited(pid),
-                  let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return nil }
-            return (pid, name.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-    }
+    func processes() -> [(pid: Int32, name: String)] { ProcessSession(id: sessionID).processes() }
 
     /// The pid of the session's process named `name`, if one runs.
-    func pid(of name: String) -> Int32? {
-        processes().first { $0.name == name }?.pid
-    }
+    func pid(of name: String) -> Int32? { ProcessSession(id: sessionID).pid(of: name) }
 
     /// Kills every process of the session (by its session id) and the X server it started.
     func end() {
-        let deadline = Date().addingTimeInterval(10)
-        while case let left = processes(), !left.isEmpty, Date() < deadline {
-            for process in left { kill(process.pid, SIGKILL) }
-            usleep(50_000)
-        }
+        ProcessSession(id: sessionID).killAll()
         _ = launcher.wait(deadline: 5)
         if let server { kill(server.pid, SIGKILL); _ = server.wait(deadline: 5); self.server = nil }
         _ = xvnc // the caller's: it ends with its owner
