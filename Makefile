@@ -142,6 +142,9 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/share/applications
 	sed 's|@DATADIR@|$(PREFIX)/share|g' Resources/beckon-terms.desktop >$(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop
 	install -Dm644 Resources/icons/beckon.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg
+	# What a Wayland compositor knows each of beckon's app_ids by (its icon, its name): hidden from menus.
+	install -m644 Resources/applications/beckon.desktop Resources/applications/beckon-terms-gate.desktop \
+	  Resources/applications/beckon-shield.desktop $(DESTDIR)$(PREFIX)/share/applications/
 	# Managed terms at login (docs/administrators.md, "Running the gates at login"): one script, run by an XDG
 	# autostart entry (desktops that start autostart entries themselves) and a systemd user unit.
 	install -d $(DESTDIR)$(PREFIX)/libexec/beckon $(DESTDIR)$(SYSCONFDIR)/xdg/autostart $(DESTDIR)$(PREFIX)/lib/systemd/user
@@ -173,6 +176,9 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/man/man5/beckon-enforcer.conf.5 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/beckon \
 	  $(DESTDIR)$(PREFIX)/share/applications/org.beckon.Terms.desktop \
+	  $(DESTDIR)$(PREFIX)/share/applications/beckon.desktop \
+	  $(DESTDIR)$(PREFIX)/share/applications/beckon-terms-gate.desktop \
+	  $(DESTDIR)$(PREFIX)/share/applications/beckon-shield.desktop \
 	  $(DESTDIR)$(PREFIX)/share/beckon/sample-terms.md \
 	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/beckon.svg \
 	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-login-terms \

@@ -7,11 +7,13 @@
 // installs one in its session's home. (spectacle, Plasma's own tool, is not
 // installed here.)
 //
-// Usage: kwin-screenshot OUT.png
+// Usage: kwin-screenshot OUT.png [X Y WIDTH HEIGHT]   the whole workspace, or that area of it
+// (a window's title bar, whose pixels a test compares).
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,7 +27,7 @@ static guint32 uint_of(GVariant *results, const char *key) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: %s OUT.png\n", argv[0]); return 2; }
+    if (argc != 2 && argc != 6) { fprintf(stderr, "usage: %s OUT.png [X Y WIDTH HEIGHT]\n", argv[0]); return 2; }
     GError *error = NULL;
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
     if (!bus) { fprintf(stderr, "kwin-screenshot: %s\n", error->message); return 1; }
@@ -64,6 +66,14 @@ int main(int argc, char **argv) {
         }
     }
     GdkPixbuf *pixbuf = gdk_pixbuf_new_from_data(rgb, GDK_COLORSPACE_RGB, FALSE, 8, (int)width, (int)height, (int)width * 3, NULL, NULL);
+    if (argc == 6) {
+        int x = atoi(argv[2]), y = atoi(argv[3]), w = atoi(argv[4]), h = atoi(argv[5]);
+        if (x < 0 || y < 0 || w <= 0 || h <= 0 || (guint32)(x + w) > width || (guint32)(y + h) > height) {
+            fprintf(stderr, "kwin-screenshot: %dx%d+%d+%d is not inside the %ux%u workspace\n", w, h, x, y, width, height);
+            return 1;
+        }
+        pixbuf = gdk_pixbuf_new_subpixbuf(pixbuf, x, y, w, h);
+    }
     if (!gdk_pixbuf_save(pixbuf, argv[1], "png", &error, "compression", "9", NULL)) {
         fprintf(stderr, "kwin-screenshot: %s\n", error->message);
         return 1;

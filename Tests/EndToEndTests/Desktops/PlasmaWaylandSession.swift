@@ -166,12 +166,23 @@ final class PlasmaWaylandSession {
             X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2
 
             """)
+        // Beckon's .desktop files and icon, as the package installs them under
+        // /usr/share, in a data directory of the session's (XDG_DATA_DIRS): KWin
+        // finds a Wayland window's icon through the .desktop file named after
+        // its app_id, and beckon runs here from the build directory.
+        let share = root + "/share"
+        try FileManager.default.createDirectory(atPath: share + "/icons/hicolor/scalable/apps", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: share + "/applications",
+                                                   withDestinationPath: Products.packageRoot.appendingPathComponent("Resources/applications").path)
+        try FileManager.default.createSymbolicLink(atPath: share + "/icons/hicolor/scalable/apps/beckon.svg",
+                                                   withDestinationPath: Products.packageRoot.appendingPathComponent("Resources/icons/beckon.svg").path)
         let ready = root + "/ready"
         // QT_LOGGING_RULES: KWin writes a script's print() under kwin_scripting's debug category.
         let script = #"""
         exec >"$ROOT/session.log" 2>&1
         exec /usr/bin/python3 -c "$UNBLOCK" /usr/bin/env -i PATH="$ROOT/bin:/usr/local/bin:/usr/bin:/bin" HOME="$ROOT/home" \
-          XDG_RUNTIME_DIR="$ROOT/run" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" QT_LOGGING_RULES=kwin_scripting.debug=true "$@" \
+          XDG_RUNTIME_DIR="$ROOT/run" LANG=C.UTF-8 XDG_CONFIG_DIRS="$CONFIG_DIRS" \
+          XDG_DATA_DIRS="$ROOT/share:/usr/local/share:/usr/share" QT_LOGGING_RULES=kwin_scripting.debug=true "$@" \
           /usr/bin/setsid /usr/bin/dbus-run-session -- /bin/sh -c \
           'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$0.tmp" && mv "$0.tmp" "$0"; exec startplasma-wayland' "$ROOT/ready"
         """#
@@ -283,9 +294,11 @@ final class PlasmaWaylandSession {
         guard result.exitCode == 0 else { throw Failed(description: "kwin-fake-input \(combinations): \(result)") }
     }
 
-    /// A PNG of the whole workspace, through KWin's ScreenShot2 API.
-    func screenshot(to path: String) throws {
-        let result = try run(screenshooter, [path], environment: toolEnvironment, deadline: 30)
+    /// A PNG of the whole workspace, or of the area `(x, y, width, height)`
+    /// of it, through KWin's ScreenShot2 API.
+    func screenshot(to path: String, area: (x: Int, y: Int, width: Int, height: Int)? = nil) throws {
+        let crop = area.map { ["\($0.x)", "\($0.y)", "\($0.width)", "\($0.height)"] } ?? []
+        let result = try run(screenshooter, [path] + crop, environment: toolEnvironment, deadline: 30)
         guard result.exitCode == 0 else { throw Failed(description: "kwin-screenshot: \(result)") }
     }
 
