@@ -169,19 +169,25 @@ struct GateX11 {
         } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
     }
 
-    /// Waits until openbox has handled every request sent to it so far: it
-    /// handles them in order, so once it has marked `window` as demanding
-    /// attention it has sent the closes before (WM_DELETE_WINDOW), and the
-    /// server hands beckon those before any key sent from now on. The mark
-    /// is cleared first, so a second fence on the same window waits too.
-    /// (openbox marks no focused window: fence through a shield.)
+    /// Waits until the window manager has handled every request sent to it
+    /// so far: it handles them in order, so once it has taken `window` (a
+    /// shield, which beckon leaves out of pagers) off the pager's list and put
+    /// it back, it has sent the closes before (WM_DELETE_WINDOW), and the
+    /// server hands beckon those before any key sent from now on. Each step
+    /// changes the state, so a second fence on the same window waits too.
+    /// Not the attention mark, which this used before: openbox 3.6.1 flashes
+    /// a marked window's title bar on a timer that a mark cleared and set
+    /// again within its 600 ms tick starts a second time, losing the first,
+    /// which then runs on after the window is gone and crashes openbox
+    /// (SIGSEGV in frame_adjust_focus, seconds after the test; frame.c,
+    /// frame_flash_start).
     func fenceThroughWindowManager(_ window: String) throws {
-        for (change, marked) in [("remove", false), ("add", true)] {
-            let result = try tool("wmctrl", ["-i", "-r", window, "-b", "\(change),demands_attention"])
+        for (change, skipped) in [("remove", false), ("add", true)] {
+            let result = try tool("wmctrl", ["-i", "-r", window, "-b", "\(change),skip_pager"])
             guard result.exitCode == 0 else { throw WaitFailed("wmctrl: \(result)") }
-            try poll("openbox to \(change) \(window)'s attention mark", seconds: 10) {
+            try poll("the window manager to \(change) \(window)'s skip-pager state", seconds: 10) {
                 try tool("xprop", ["-id", window, "_NET_WM_STATE"]).stdout
-            } until: { $0.contains("_NET_WM_STATE_DEMANDS_ATTENTION") == marked }
+            } until: { $0.contains("_NET_WM_STATE_SKIP_PAGER") == skipped }
         }
     }
 
