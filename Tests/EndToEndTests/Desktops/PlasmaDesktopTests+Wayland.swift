@@ -279,13 +279,24 @@ extension PlasmaDesktopTests {
         }
         // The window menu (Alt+F3, KWin's "Window Operations Menu"), as real
         // keys, then Escape: the gate still covers the output, the terms
-        // active. (Whether the menu opened is not seen here: it is an
-        // internal window of KWin's, which its scripting API does not list.)
+        // active. The menu is an internal window of KWin's, which its
+        // scripting API does not list: whether it opened is seen in pictures
+        // of the output, before, with it (kept for docs/), and after Escape.
+        let beforeMenu = try Self.outputPicture(session)
         try session.key("alt+F3")
         usleep(2_000_000)
+        let withMenu = try Self.outputPicture(session, keptAs: "plasma-wayland-window-menu-\(rule)-rule")
         try session.key("Escape")
         let afterMenu = try Self.covered(session, seconds: 10)
         #expect(afterMenu.gaps.isEmpty, "after Alt+F3 and Escape: \(afterMenu)")
+        usleep(1_000_000)
+        let afterEscape = try Self.outputPicture(session)
+        print("Plasma Wayland (\(rule) the Wayland rule), Alt+F3: the output \(withMenu == beforeMenu ? "did not change" : "changed"); "
+              + "after Escape it is \(afterEscape == beforeMenu ? "as before" : "not as before")")
+        #expect(afterEscape == beforeMenu, "the output is not as before Alt+F3 after Escape")
+        // With the rule, KWin's global shortcuts are off while the gate is
+        // active, the window menu's among them; without it the menu opens.
+        #expect((withMenu == beforeMenu) == waylandRule, "Alt+F3 \(withMenu == beforeMenu ? "opened nothing" : "opened a menu") \(rule) the rule")
         // Measured, and not Beckon's to refuse: KWin's scripting API moves
         // and resizes even a fullscreen window that KWin itself will not let
         // a person move (no title bar, moveable false); the shield stays
@@ -302,5 +313,16 @@ extension PlasmaDesktopTests {
                     "left uncovered without the Wayland rule: \(failures)")
         }
         #expect(process.process.isRunning)
+    }
+
+    /// The whole output as PNG bytes, through KWin's ScreenShot2 (the same
+    /// pixels give the same bytes); kept as docs/images/desktops/NAME.png by
+    /// `make desktop-screenshots` when `keptAs` names it.
+    static func outputPicture(_ session: PlasmaWaylandSession, keptAs name: String? = nil) throws -> Data {
+        let path = try name.map { try DesktopScreenshots.path($0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("beckon-output-\(UUID().uuidString).png").path
+        defer { if name == nil { try? FileManager.default.removeItem(atPath: path) } }
+        try session.screenshot(to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }
