@@ -35,7 +35,12 @@ package enum GtkEntrySelection {
         GtkSignal.connect(dialog, "notify::is-active") {
             guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
             done = true
-            GtkSource.idle {
+            // Before the next event: keys typed as the window became active
+            // queue behind this change, and at the default idle priority,
+            // behind a frame to draw, they could be handled first, with no
+            // widget to take them (the likely way a colour typed at once went
+            // nowhere in ColorAPITests, in one of three full runs on a loaded machine).
+            GtkSource.idle(priority: G_PRIORITY_HIGH) {
                 gtk_widget_grab_focus(entry)
                 gtk_editable_select_region(OpaquePointer(entry), 0, -1)
                 return false
