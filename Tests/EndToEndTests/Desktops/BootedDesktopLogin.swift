@@ -109,6 +109,14 @@ struct BootedDesktopLogin {
             .split(separator: "\n").map(String.init)
     }
 
+    /// The journal's lines of the user's manager that name the autostart
+    /// entry: gnome-session runs each entry it starts in a scope
+    /// `app-gnome-org.beckon.LoginTerms-PID.scope`, which the manager logs.
+    func autostartEntryRuns() throws -> [String] {
+        try machine.run(["journalctl", "--no-pager", "-o", "cat", "_UID=\(uid)"]).stdout
+            .split(separator: "\n").map(String.init).filter { $0.contains("org.beckon.LoginTerms") }
+    }
+
     /// The cgroup a process of the machine runs in: which unit started it.
     func cgroup(of pid: String) throws -> String {
         try machine.run(["cat", "/proc/\(pid)/cgroup"]).stdout.split(separator: "\n")
