@@ -33,6 +33,8 @@ extension PlasmaDesktopTests {
                     let state = try desktop.unitProperty(unit, "ActiveState")
                     #expect(state == "active", "\(unit)")
                 }
+                let entryRuns = try desktop.autostartEntryRuns()
+                #expect(entryRuns.isEmpty, "\(entryRuns)")
             }
             #expect(one.starter == .unit, "\(one.starter)")
             seconds.append(one.seconds)
