@@ -31,7 +31,16 @@ struct BootedDesktopLogin {
         let name = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .first { $0.hasPrefix("beckon_\(version)_") && $0.hasSuffix(".deb") }
         let found = try #require(name, "no beckon_\(version)_*.deb in \(directory.path): run `make deb` first")
-        return directory.appendingPathComponent(found).path
+        let deb = directory.appendingPathComponent(found).path
+        // A .deb older than the packaging would measure files that are no longer the package's.
+        func modified(_ path: String) -> Date {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        let packaging = root.appendingPathComponent("packaging").path
+        let newer = ((try? FileManager.default.contentsOfDirectory(atPath: packaging)) ?? [])
+            .filter { modified(packaging + "/" + $0) > modified(deb) }
+        #expect(newer.isEmpty, "packaging/\(newer) changed after \(deb) was built: run `make deb`")
+        return deb
     }
 
     /// Boots, installs the .deb and writes the managed gate and the login script.
