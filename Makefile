@@ -16,10 +16,16 @@ SWIFT ?= swift
 # --no-export-dynamic: nothing looks a symbol up in the executable, and its
 # 5,600 exported stdlib symbols made ld.so search (and fault in) 480 KiB of
 # .dynsym and .dynstr on every lookup of every library.
+# -disable-concrete-type-metadata-mangled-name-accessors: a concrete generic
+# type (`[String: Int]`, `Set<Options>`) gets its metadata from its accessor,
+# given the witness tables, not from its mangled name, which has the runtime
+# demangle it and, for each Hashable or other requirement, scan every protocol
+# conformance in the executable (docs/performance-notes.md, issue 36).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --no-export-dynamic \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
