@@ -16,11 +16,19 @@ SWIFT ?= swift
 # --no-export-dynamic: nothing looks a symbol up in the executable, and its
 # 5,600 exported stdlib symbols made ld.so search (and fault in) 480 KiB of
 # .dynsym and .dynstr on every lookup of every library.
+# -disable-concrete-type-metadata-mangled-name-accessors: a concrete generic
+# type (`[String: Int]`, `Set<Options>`) gets its metadata from its accessor,
+# given the witness tables, not from its mangled name, which has the runtime
+# demangle it and, for each Hashable or other requirement, scan every protocol
+# conformance in the executable (docs/performance-notes.md, issue 36).
+# bench/private-functions.ld gathers the functions that have no symbol (the
+# closure-context destructors), which the link order cannot name (same notes).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-	-Xlinker --no-export-dynamic \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)

@@ -6,7 +6,7 @@ extension OptionKey {
     static func choice<Choice: OptionChoice>(_ name: String, _ valueName: String? = nil, _ help: String?,
                                              argument: ZenityOption.Argument = .string) -> Self
         where Value == Choice? {
-        var option = ZenityOption(name, argument, valueName ?? Choice.rawValues.joined(separator: "|"), help)
+        var option = ZenityOption(name, argument, valueName, help)
         option.choices = Choice.rawValues
         return Self(option: option) { given, name in given.last(named: name)?.value.flatMap(Choice.init(spelling:)) }
     }

@@ -30,7 +30,14 @@ struct ZenityDialogType: Sendable {
     var flagHelp: String
     /// Its help section: "Text entry options", `--help-entry`'s "Show text entry options".
     var helpTitle: String
-    var helpSummary: String
+    /// Its line under `--help`'s "Help Options": "Show text entry options".
+    /// Made when help asks for it: joining a String and a Substring runs the
+    /// stdlib's unspecialised `append(contentsOf:)`, whose first call has the
+    /// runtime scan every protocol conformance in the executable
+    /// (docs/performance-notes.md, issue 36), on every dialog's start.
+    var helpSummary: String {
+        "Show " + helpTitle.prefix(1).lowercased() + helpTitle.dropFirst()
+    }
     /// Its own options, in help order (`--text` included where it takes one).
     var options: [ZenityOption]
     /// Options of other groups that it takes without listing them, such as
@@ -50,7 +57,6 @@ struct ZenityDialogType: Sendable {
         self.name = name
         self.flagHelp = flagHelp
         self.helpTitle = helpTitle
-        self.helpSummary = "Show " + helpTitle.prefix(1).lowercased() + helpTitle.dropFirst()
         self.options = options.map(\.option)
         self.unlistedOptions = Set(unlistedOptions.map(\.option.name))
         self.refusedGeneralOptions = Set(refusedGeneralOptions.map(\.option.name))

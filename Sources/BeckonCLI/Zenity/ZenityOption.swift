@@ -14,8 +14,16 @@ struct ZenityOption: Sendable, Equatable {
 
     var name: String
     var argument: Argument
-    /// The placeholder in `--name=VALUE`, for help.
-    var valueName: String?
+    /// The placeholder in `--name=VALUE`, for help: the one given, or the
+    /// choices joined (`changes|all`). Joined when help asks, not when the
+    /// table is made: the stdlib's unspecialised `joined(separator:)` has the
+    /// runtime scan every protocol conformance in the executable on its
+    /// first call (docs/performance-notes.md, issue 36).
+    var valueName: String? {
+        namedValue ?? (choices.isEmpty ? nil : choices.joined(separator: "|"))
+    }
+    /// The placeholder given by the declaration, if any.
+    private var namedValue: String?
     /// One line of help; nil keeps the option out of help.
     var help: String?
     /// The words the value may be, for completion, when an enum's cases
@@ -25,7 +33,7 @@ struct ZenityOption: Sendable, Equatable {
     init(_ name: String, _ argument: Argument = .none, _ valueName: String? = nil, _ help: String? = nil) {
         self.name = name
         self.argument = argument
-        self.valueName = valueName
+        self.namedValue = valueName
         self.help = help
     }
 

@@ -33,11 +33,15 @@ enum ZenityText {
 
     /// `text` without its `<a …>` and `</a>` tags, which GtkLabel takes out
     /// before Pango sees the rest; their attributes are left for GtkLabel to judge.
+    /// Pieces are added with String's own `append(contentsOf: Substring)`:
+    /// `+` and `+=` of a Substring run the stdlib's unspecialised generic
+    /// append, whose first call has the runtime scan every protocol
+    /// conformance in the executable (docs/performance-notes.md, issue 36).
     static func withoutLinks(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
-            result += rest[..<open]
+            result.append(contentsOf: rest[..<open])
             let tag = rest[open...]
             let isLink = tag.hasPrefix("</a>") || (tag.hasPrefix("<a") && tag.dropFirst(2).first.map { $0 == ">" || $0.isWhitespace } == true)
             if isLink, let close = tag.firstIndex(of: ">") {
@@ -47,6 +51,7 @@ enum ZenityText {
                 rest = rest[rest.index(after: open)...]
             }
         }
-        return result + rest
+        result.append(contentsOf: rest)
+        return result
     }
 }
