@@ -41,10 +41,18 @@ struct GnomeWaylandKeys {
 
     /// Presses each combination ("super", "alt+F2", "ctrl+End") in turn.
     func key(_ combinations: String...) throws {
+        try key(combinations)
+    }
+
+    /// Presses each combination in turn, in one remote desktop session.
+    func key(_ combinations: [String]) throws {
         try send(["key"] + combinations)
     }
 
-    /// Types `text`, a key per character.
+    /// Types `text`, a key per character, with Shift pressed for a capital or
+    /// a shifted symbol (US layout), as a person does: a keysym alone that
+    /// needs Shift reached mutter's Wayland clients without it ("Ann" came
+    /// as "ann", "#" as "3"), though the shell itself took it shifted.
     func type(_ text: String) throws {
         try send(["type", text])
     }
@@ -63,6 +71,7 @@ struct GnomeWaylandKeys {
     /// Arguments: "key" COMBINATION…, "type" TEXT, or "click".
     private static let client = #"""
     import sys
+    import time
     import gi
     gi.require_version("Gio", "2.0")
     gi.require_version("Gdk", "3.0")
@@ -92,9 +101,17 @@ struct GnomeWaylandKeys {
             keys = [sym(k) for k in combination.split("+")]
             for k in keys: press(k, True)
             for k in reversed(keys): press(k, False)
+            time.sleep(0.012)  # xdotool key's delay between keys
     else:
+        # A capital or a shifted symbol of the US layout: Shift held around
+        # the key beneath it, as a person types it.
+        SHIFTED = dict(zip('~!@#$%^&*()_+{}|:"<>?', '`1234567890-=[]\\;\',./'))
         for ch in sys.argv[2]:
-            k = sym(ch); press(k, True); press(k, False)
+            base = ch.lower() if ch.isascii() and ch.isupper() else SHIFTED.get(ch)
+            if base is not None: press(sym("shift"), True)
+            k = sym(base if base is not None else ch); press(k, True); press(k, False)
+            if base is not None: press(sym("shift"), False)
+            time.sleep(0.005)  # as Xdotool.type's --delay 5
     call(session, NAME + ".Session", "Stop")
     """#
 
