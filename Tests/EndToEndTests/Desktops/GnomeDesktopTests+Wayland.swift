@@ -141,11 +141,7 @@ extension GnomeDesktopTests {
     /// server (``GnomeSession``); the gate, stopped by SIGTERM (a gate that
     /// dies: the same end of the session as Decline's), has its warden ask
     /// org.gnome.SessionManager Logout(1), and gnome-session and the shell it
-    /// started exit. Decline itself is not pressed here: in this session
-    /// (gnome-session, its settings daemons, Xwayland) keys from mutter's
-    /// RemoteDesktop API reach the shell (Super opens the overview) but not
-    /// the focused terms (Ctrl+End, Tab and Space, Alt+D did nothing; with
-    /// gnome-shell alone they do), measured and not explained.
+    /// started exit. Decline by keys: waylandDeclineByKeysEndsTheRealGnomeSession.
     @Test func waylandTheGatesEndWithoutAnAcceptEndsTheRealGnomeSession() throws {
         let (session, _) = try Self.waylandSession(monitors: 1, underGnomeSession: true)
         defer { session.stop() }
