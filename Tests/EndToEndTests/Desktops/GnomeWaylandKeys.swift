@@ -11,9 +11,9 @@ import Foundation
 ///
 /// And a keyboard for the session's whole life, as a person's machine has
 /// one (``keyboard``): mutter's headless backend has no input device, and a
-/// remote desktop session's virtual keyboard comes at its first key and goes
-/// with the session, so each call's keyboard came and went with its keys.
-/// mutter tells its Wayland clients of each (wl_seat capabilities 0, then
+/// remote desktop session's virtual keyboard comes at its first key press
+/// (meta-remote-desktop-session.c `ensure_virtual_device`) and goes with the
+/// session, so each call's keyboard came and went with its keys. mutter tells its Wayland clients of each (wl_seat capabilities 0, then
 /// 2, then 0), and a client binds a new wl_keyboard only once told: its
 /// enter came with the keys already held, and only their releases reached
 /// it (WAYLAND_DEBUG=1 on beckon under gnome-session: `wl_keyboard.enter`
