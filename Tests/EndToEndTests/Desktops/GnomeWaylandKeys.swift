@@ -8,15 +8,51 @@ import Foundation
 /// through the compositor's input path as a keyboard would. One remote
 /// desktop session per call, by a small GIO client in the system's Python
 /// (python3-gi): mutter ends a session when the D-Bus peer that made it leaves.
+///
+/// And a keyboard for the session's whole life, as a person's machine has
+/// one (``keyboard``): mutter's headless backend has no input device, and a
+/// remote desktop session's virtual keyboard comes at its first key press
+/// (meta-remote-desktop-session.c `ensure_virtual_device`) and goes with the
+/// session, so each call's keyboard came and went with its keys. mutter tells its Wayland clients of each (wl_seat capabilities 0, then
+/// 2, then 0), and a client binds a new wl_keyboard only once told: its
+/// enter came with the keys already held, and only their releases reached
+/// it (WAYLAND_DEBUG=1 on beckon under gnome-session: `wl_keyboard.enter`
+/// with Alt in its array, then only Alt's release; Decline's Alt+D never
+/// counted). The shell, the compositor itself, saw every key.
 struct GnomeWaylandKeys {
     let session: GnomeSession
+    /// A remote desktop session of its own that has pressed one key (Shift,
+    /// which neither the shell nor GTK binds alone) and stays: its virtual
+    /// keyboard keeps the seat's keyboard for every later call's keys.
+    /// Ended with the GNOME session (it carries its marker).
+    private let keyboard: RunningProcess
+
+    init(session: GnomeSession) throws {
+        self.session = session
+        let started = session.directory.appendingPathComponent("keyboard")
+        keyboard = try RunningProcess("/usr/bin/python3", ["-c", Self.plugged, started.path],
+                                      environment: session.environment, keepStdinOpen: true)
+        let keyboard = keyboard
+        try poll("a virtual keyboard plugged in for the session", seconds: 20) {
+            FileManager.default.fileExists(atPath: started.path) || !keyboard.process.isRunning
+        } until: { $0 }
+        guard keyboard.process.isRunning else { throw WaitFailed("the session's virtual keyboard: \(keyboard.wait(deadline: 5))") }
+    }
 
     /// Presses each combination ("super", "alt+F2", "ctrl+End") in turn.
     func key(_ combinations: String...) throws {
+        try key(combinations)
+    }
+
+    /// Presses each combination in turn, in one remote desktop session.
+    func key(_ combinations: [String]) throws {
         try send(["key"] + combinations)
     }
 
-    /// Types `text`, a key per character.
+    /// Types `text`, a key per character, with Shift pressed for a capital or
+    /// a shifted symbol (US layout), as a person does: a keysym alone that
+    /// needs Shift reached mutter's Wayland clients without it ("Ann" came
+    /// as "ann", "#" as "3"), though the shell itself took it shifted.
     func type(_ text: String) throws {
         try send(["type", text])
     }
@@ -35,6 +71,7 @@ struct GnomeWaylandKeys {
     /// Arguments: "key" COMBINATION…, "type" TEXT, or "click".
     private static let client = #"""
     import sys
+    import time
     import gi
     gi.require_version("Gio", "2.0")
     gi.require_version("Gdk", "3.0")
@@ -64,9 +101,37 @@ struct GnomeWaylandKeys {
             keys = [sym(k) for k in combination.split("+")]
             for k in keys: press(k, True)
             for k in reversed(keys): press(k, False)
+            time.sleep(0.012)  # xdotool key's delay between keys
     else:
+        # A capital or a shifted symbol of the US layout: Shift held around
+        # the key beneath it, as a person types it.
+        SHIFTED = dict(zip('~!@#$%^&*()_+{}|:"<>?', '`1234567890-=[]\\;\',./'))
         for ch in sys.argv[2]:
-            k = sym(ch); press(k, True); press(k, False)
+            base = ch.lower() if ch.isascii() and ch.isupper() else SHIFTED.get(ch)
+            if base is not None: press(sym("shift"), True)
+            k = sym(base if base is not None else ch); press(k, True); press(k, False)
+            if base is not None: press(sym("shift"), False)
+            time.sleep(0.005)  # as Xdotool.type's --delay 5
     call(session, NAME + ".Session", "Stop")
+    """#
+
+    /// Argument: a file to write once the keyboard is there; then waits for
+    /// the end of its stdin (or its end with the session).
+    private static let plugged = #"""
+    import sys
+    import gi
+    gi.require_version("Gio", "2.0")
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    NAME = "org.gnome.Mutter.RemoteDesktop"
+    def call(path, iface, method, args=None, reply=None):
+        return bus.call_sync(NAME, path, iface, method, args, GLib.VariantType(reply) if reply else None,
+                             Gio.DBusCallFlags.NONE, 5000, None)
+    session = call("/org/gnome/Mutter/RemoteDesktop", NAME, "CreateSession", None, "(o)")[0]
+    call(session, NAME + ".Session", "Start")
+    for down in (True, False):  # Shift_L: mutter makes the session's keyboard at its first key
+        call(session, NAME + ".Session", "NotifyKeyboardKeysym", GLib.Variant("(ub)", (0xffe1, down)))
+    open(sys.argv[1], "w").write("plugged in\n")
+    sys.stdin.read()
     """#
 }
