@@ -28,9 +28,9 @@ extension GnomeDesktopTests {
                 .replacingOccurrences(of: "/usr/bin/beckon", with: Products.beckon)
             let starterPath = root.appendingPathComponent("beckon-login-terms")
             try starter.write(to: starterPath, atomically: true, encoding: .utf8)
-            // Counts each start, then is the starter.
+            // Counts each start, with its time (seconds since 1970), then is the starter.
             let counting = root.appendingPathComponent("counting-starter")
-            try "#!/bin/sh\necho start >>'\(starts.path)'\nexec /bin/sh '\(starterPath.path)'\n"
+            try "#!/bin/sh\necho \"start $(date +%s.%N)\" >>'\(starts.path)'\nexec /bin/sh '\(starterPath.path)'\n"
                 .write(to: counting, atomically: true, encoding: .utf8)
             chmod(counting.path, 0o755)
             let entry = try String(contentsOf: packaging.appendingPathComponent("org.beckon.LoginTerms.desktop"), encoding: .utf8)
@@ -48,6 +48,12 @@ extension GnomeDesktopTests {
 
         func startCount() -> Int {
             ((try? String(contentsOf: starts, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        /// When each start was, in seconds since 1970 (the counting starter's `date`).
+        func startTimes() -> [Double] {
+            ((try? String(contentsOf: starts, encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
         }
     }
 
