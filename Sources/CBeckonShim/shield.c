@@ -40,6 +40,41 @@ void beckon_window_refuse_close(GtkWidget *window) {
 /* A gate minimised would uncover the desktop (the shield) or hide the only
  * way on (the terms window), while its process lives and the enforcer keeps
  * following it: the window puts itself back at once. */
+
+/* Asks the window manager to focus `widget` now, with the server's time,
+ * which focus-stealing prevention accepts (a request with no timestamp is
+ * judged by the last user time, which may be later). */
+static void present_with_server_time(GtkWidget *widget) {
+  guint32 time = GDK_CURRENT_TIME;
+#ifdef GDK_WINDOWING_X11
+  GdkWindow *window = gtk_widget_get_window(widget);
+  if (window && GDK_IS_X11_WINDOW(window)) time = gdk_x11_get_server_time(window);
+#endif
+  gtk_window_present_with_time(GTK_WINDOW(widget), time);
+}
+
+#define REFOCUS_TRIES 8
+#define REFOCUS_INTERVAL_MS 250
+
+/* Asks again every 250 ms, up to 8 times, until the window is active: one
+ * request after the window came back was seen lost under openbox in a loaded
+ * test run (_NET_ACTIVE_WINDOW stayed None), and without the focus the grab
+ * still brings keys to the text, but Accept's mnemonic was seen not to
+ * answer (under xfwm4). Bounded: a window manager that keeps refusing is not
+ * asked forever. */
+static gboolean on_refocus_tick(gpointer data) {
+  GtkWidget *widget = data;
+  guint left = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(widget), "beckon-refocus-left"));
+  if (left == 0 || gtk_widget_in_destruction(widget) || !gtk_widget_get_mapped(widget) ||
+      gtk_window_is_active(GTK_WINDOW(widget))) {
+    g_object_set_data(G_OBJECT(widget), "beckon-refocus-left", NULL);
+    return G_SOURCE_REMOVE;
+  }
+  g_object_set_data(G_OBJECT(widget), "beckon-refocus-left", GUINT_TO_POINTER(left - 1));
+  present_with_server_time(widget);
+  return G_SOURCE_CONTINUE;
+}
+
 static gboolean on_window_state(GtkWidget *widget, GdkEventWindowState *event, gpointer data) {
   if (!(event->changed_mask & GDK_WINDOW_STATE_ICONIFIED)) return FALSE;
   if (event->new_window_state & GDK_WINDOW_STATE_ICONIFIED) {
@@ -50,16 +85,13 @@ static gboolean on_window_state(GtkWidget *widget, GdkEventWindowState *event, g
      * transient chain, shield and terms together, and then focuses nothing;
      * the present above, asked while the window was still iconic and with
      * no timestamp (this event carries none), was seen lost once in a full
-     * test run (_NET_ACTIVE_WINDOW 0). Without the focus the grab still
-     * brings keys to the text, but Accept's mnemonic was seen not to answer
-     * (under xfwm4). Ask again now that the window is shown, with the
-     * server's time, which focus-stealing prevention accepts. */
-    guint32 time = GDK_CURRENT_TIME;
-#ifdef GDK_WINDOWING_X11
-    GdkWindow *window = gtk_widget_get_window(widget);
-    if (window && GDK_IS_X11_WINDOW(window)) time = gdk_x11_get_server_time(window);
-#endif
-    gtk_window_present_with_time(GTK_WINDOW(widget), time);
+     * test run (_NET_ACTIVE_WINDOW 0). Ask again now that the window is
+     * shown, and until it has the focus (on_refocus_tick). */
+    present_with_server_time(widget);
+    if (!g_object_get_data(G_OBJECT(widget), "beckon-refocus-left")) {
+      g_object_set_data(G_OBJECT(widget), "beckon-refocus-left", GUINT_TO_POINTER(REFOCUS_TRIES));
+      g_timeout_add_full(G_PRIORITY_DEFAULT, REFOCUS_INTERVAL_MS, on_refocus_tick, g_object_ref(widget), g_object_unref);
+    }
   }
   return FALSE;
 }
