@@ -119,11 +119,7 @@ extension GnomeDesktopTests {
         let covered = try poll("the gate covering the monitor", seconds: 20) { try Self.gateState(session) } until: { $0.uncovered == nil }
         print("GNOME Wayland, the gate as it maps: \(covered)")
         // The focus on the terms, as W1 does: a click on them if mutter did not give it.
-        let focusScript = "global.display.focus_window ? global.display.focus_window.get_title() : 'none'"
-        if (try? poll("the terms focused as they map", seconds: 3) { try session.eval(focusScript) } until: { $0.contains("shields-") }) == nil {
-            try keys.click()
-            try poll("the terms focused after a click", seconds: 10) { try session.eval(focusScript) } until: { $0.contains("shields-") }
-        }
+        try Self.focusTerms(session, keys)
 
         // Escape and Alt+F4 as real keys, and the shell's close of both
         // windows (what the title bar's close and the window menu's Close
@@ -218,7 +214,7 @@ extension GnomeDesktopTests {
         // actions mutter named no focus window, and neither a click nor a key
         // reached the terms (measured; the same as W1's after Alt+F2). The
         // gate is left to the deferred kill.
-        print("GNOME Wayland: the focus after the actions: \(try session.eval(focusScript))")
+        print("GNOME Wayland: the focus after the actions: \(try Self.focusedTitle(session))")
         #expect(process.process.isRunning)
     }
 }

@@ -81,40 +81,13 @@ extension GnomeDesktopTests {
         } until: { $0 }
         #expect(focused != nil, "\(c.name): mutter did not focus the dialog")
         for step in c.steps {
-            try Self.perform(step, on: pid, process, in: session, keys)
+            try step.perform(process, desktop: "GnomeDesktopTests", key: { try keys.key($0) }, type: { try keys.type($0) },
+                             gate: { try Self.waylandGate(of: pid, in: session) })
         }
         let result = process.wait(deadline: 15)
         let expected = c.stdout()
         #expect(!result.timedOut && result.exitCode == c.exitCode && result.stdout == expected,
                 "\(c.name): expected exit \(c.exitCode), stdout \(expected.debugDescription); got \(result)")
         try c.check?(result)
-    }
-
-    /// A KeyboardOnlyCase step as mutter's real keys (KeyboardOnlyCase.Step.perform does it with XTEST).
-    static func perform(_ step: KeyboardOnlyCase.Step, on pid: Int32, _ process: RunningProcess,
-                        in session: GnomeSession, _ keys: GnomeWaylandKeys) throws {
-        switch step {
-        case .keys(let names):
-            try keys.key(names)
-        case .type(let text):
-            try keys.type(text)
-        case .keysAgainWhileWaiting(let names, let again):
-            try keys.key(names)
-            var attempts = 1
-            while attempts < 5, (try? poll("beckon to answer", seconds: 2, { process.process.isRunning }, until: { !$0 })) == nil {
-                try keys.key(again)
-                attempts += 1
-            }
-            if attempts > 1 { print("GnomeDesktopTests: on Wayland the keys were typed \(attempts) times") }
-        case .gate(let words):
-            try poll("the gate to show \(words.joined(separator: " ")), Accept not pressed", seconds: 10, every: 0.2) {
-                try Self.waylandGate(of: pid, in: session)
-            } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
-        case .press(let key, let words):
-            try poll("the gate to show \(words.joined(separator: " ")) after \(key)", seconds: 20, every: 0.2) {
-                try keys.key(key)
-                return try Self.waylandGate(of: pid, in: session)
-            } until: { (shown: Set<String>) in words.allSatisfy(shown.contains) }
-        }
     }
 }

@@ -68,14 +68,13 @@ struct GnomeWaylandKeys {
         guard result.exitCode == 0 else { throw WaitFailed("mutter's RemoteDesktop keys \(arguments): \(result)") }
     }
 
-    /// Arguments: "key" COMBINATION…, "type" TEXT, or "click".
-    private static let client = #"""
+    /// The start of both Python programs: a RemoteDesktop session of mutter's,
+    /// started, and `call` for its methods.
+    private static let remoteDesktopSession = #"""
     import sys
-    import time
     import gi
     gi.require_version("Gio", "2.0")
-    gi.require_version("Gdk", "3.0")
-    from gi.repository import Gio, GLib, Gdk
+    from gi.repository import Gio, GLib
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     NAME = "org.gnome.Mutter.RemoteDesktop"
     def call(path, iface, method, args=None, reply=None):
@@ -83,6 +82,14 @@ struct GnomeWaylandKeys {
                              Gio.DBusCallFlags.NONE, 5000, None)
     session = call("/org/gnome/Mutter/RemoteDesktop", NAME, "CreateSession", None, "(o)")[0]
     call(session, NAME + ".Session", "Start")
+
+    """#
+
+    /// Arguments: "key" COMBINATION…, "type" TEXT, or "click".
+    private static let client = remoteDesktopSession + #"""
+    import time
+    gi.require_version("Gdk", "3.0")
+    from gi.repository import Gdk
     ALIASES = {"super": "Super_L", "alt": "Alt_L", "ctrl": "Control_L", "shift": "Shift_L"}
     def sym(name):
         value = Gdk.keyval_from_name(ALIASES.get(name, name))
@@ -117,18 +124,7 @@ struct GnomeWaylandKeys {
 
     /// Argument: a file to write once the keyboard is there; then waits for
     /// the end of its stdin (or its end with the session).
-    private static let plugged = #"""
-    import sys
-    import gi
-    gi.require_version("Gio", "2.0")
-    from gi.repository import Gio, GLib
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    NAME = "org.gnome.Mutter.RemoteDesktop"
-    def call(path, iface, method, args=None, reply=None):
-        return bus.call_sync(NAME, path, iface, method, args, GLib.VariantType(reply) if reply else None,
-                             Gio.DBusCallFlags.NONE, 5000, None)
-    session = call("/org/gnome/Mutter/RemoteDesktop", NAME, "CreateSession", None, "(o)")[0]
-    call(session, NAME + ".Session", "Start")
+    private static let plugged = remoteDesktopSession + #"""
     for down in (True, False):  # Shift_L: mutter makes the session's keyboard at its first key
         call(session, NAME + ".Session", "NotifyKeyboardKeysym", GLib.Variant("(ub)", (0xffe1, down)))
     open(sys.argv[1], "w").write("plugged in\n")

@@ -91,39 +91,13 @@ extension PlasmaDesktopTests {
             try session.screenshot(to: try DesktopScreenshots.path("plasma-wayland-\(kind)"))
         }
         for step in c.steps {
-            try Self.perform(step, on: pid, process, in: session)
+            try step.perform(process, desktop: "PlasmaDesktopTests", key: { try session.key($0) }, type: { try session.type($0) },
+                             gate: { try Self.waylandGate(of: pid, in: session) })
         }
         let result = process.wait(deadline: 15)
         let expected = c.stdout()
         #expect(!result.timedOut && result.exitCode == c.exitCode && result.stdout == expected,
                 "\(c.name): expected exit \(c.exitCode), stdout \(expected.debugDescription); got \(result)")
         try c.check?(result)
-    }
-
-    /// A KeyboardOnlyCase step as KWin's real keys (KeyboardOnlyCase.Step.perform does it with XTEST).
-    static func perform(_ step: KeyboardOnlyCase.Step, on pid: Int32, _ process: RunningProcess, in session: PlasmaWaylandSession) throws {
-        switch step {
-        case .keys(let keys):
-            try session.key(keys)
-        case .type(let text):
-            try session.type(text)
-        case .keysAgainWhileWaiting(let keys, let again):
-            try session.key(keys)
-            var attempts = 1
-            while attempts < 5, (try? poll("beckon to answer", seconds: 2, { process.process.isRunning }, until: { !$0 })) == nil {
-                try session.key(again)
-                attempts += 1
-            }
-            if attempts > 1 { print("PlasmaDesktopTests: on Wayland the keys were typed \(attempts) times") }
-        case .gate(let words):
-            try poll("the gate to show \(words.joined(separator: " ")), Accept not pressed", seconds: 10, every: 0.2) {
-                try Self.waylandGate(of: pid, in: session)
-            } until: { $0.isSuperset(of: words) && !$0.contains("accept-pressed") }
-        case .press(let key, let words):
-            try poll("the gate to show \(words.joined(separator: " ")) after \(key)", seconds: 20, every: 0.2) {
-                try session.key(key)
-                return try Self.waylandGate(of: pid, in: session)
-            } until: { (shown: Set<String>) in words.allSatisfy(shown.contains) }
-        }
     }
 }
