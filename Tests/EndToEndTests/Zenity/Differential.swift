@@ -7,7 +7,16 @@ import Testing
 /// same, or its own where the case records that zenity is wrong.
 func assertSameAsZenity(_ testCase: ZenityCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
     try X11.require()
-    let (fromZenity, zenityRun) = try testCase.run(ZenityDifferentialTests.zenity)
+    var (fromZenity, zenityRun) = try testCase.run(ZenityDifferentialTests.zenity)
+    if zenityRun.timedOut {
+        // The reference, not beckon, lost the keys: zenity 3.44 does not wait
+        // for its window to take the focus before its field does (CI saw it
+        // killed at the deadline on `--color-selection`, Tab Return, while
+        // beckon answered). Killed is never the reference's answer, so it runs
+        // once more; beckon is never given a second try.
+        print("assertSameAsZenity: zenity 3.44 was killed at the deadline (\(zenityRun)); it runs once more")
+        (fromZenity, zenityRun) = try testCase.run(ZenityDifferentialTests.zenity)
+    }
     let (fromBeckon, beckonRun) = try testCase.run(Products.beckon)
     #expect(!zenityRun.timedOut && !beckonRun.timedOut, "killed at the deadline: zenity \(zenityRun), beckon \(beckonRun)",
             sourceLocation: sourceLocation)
