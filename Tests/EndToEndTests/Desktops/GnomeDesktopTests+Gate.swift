@@ -197,9 +197,7 @@ extension GnomeDesktopTests {
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout.contains(#""outcome":"declined""#))
-        try poll("gnome-session and gnome-shell to exit", seconds: 30) {
-            session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
-        } until: { !$0 }
+        try session.waitForLogout()
     }
 
     /// Two monitors: Xvnc laid out as two RandR outputs (``Xvnc``), where

@@ -166,9 +166,7 @@ extension GnomeDesktopTests {
         let result = process.wait(deadline: 10)
         #expect(result.exitCode == 143, "\(result)")
         #expect(result.stderr.contains("org.gnome.SessionManager Logout"), "\(result)")
-        try poll("gnome-session and gnome-shell to exit", seconds: 30) {
-            session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
-        } until: { !$0 }
+        try session.waitForLogout()
     }
 
     /// Decline by real keys under the real gnome-session on Wayland, as on
@@ -201,9 +199,7 @@ extension GnomeDesktopTests {
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdout.contains(#""outcome":"declined""#), "\(result)")
         #expect(result.stderr.contains("org.gnome.SessionManager Logout"), "\(result)")
-        try poll("gnome-session and gnome-shell to exit", seconds: 30) {
-            session.isRunning("gnome-session-binary") || session.isRunning("gnome-shell")
-        } until: { !$0 }
+        try session.waitForLogout()
     }
 
     /// Picture NAME (``DesktopScreenshots``): the whole screen through the shell's

@@ -66,7 +66,58 @@ final class GnomeSession: @unchecked Sendable {
         if case .wayland(let monitors, true) = backend {
             try Self.writeWaylandShellEntry(in: directory.appendingPathComponent("data/applications"), monitors: monitors)
         }
-        do { try start() } catch { stop(); throw error }
+        do { try startOnceTheShellDoesNotHang() } catch { stop(); throw error }
+    }
+
+    /// gnome-shell 43, with no systemd user manager to start IBus (its unit
+    /// org.freedesktop.IBus.session.GNOME.service, which a Debian login has),
+    /// forks ibus-daemon itself with a JavaScript child-setup function
+    /// (js/misc/ibusManager.js `_spawn`). JavaScript in a forked child of a
+    /// threaded process can wait forever for a lock another thread held at the
+    /// fork: seen here in 2 of 12 W5 starts and 2 of 61 W3 starts, the child stuck in
+    /// g_type_get_qdata's rwlock under the GJS callback, the shell blocked in
+    /// g_spawn_async reading the child's exec report, so nothing answered on
+    /// the bus (gdb on both; gnome-shell#6698, fixed in 47 by spawning
+    /// without JavaScript in the child). That is the shell's start-up and not
+    /// what a test measures: such a session is ended and started anew, and
+    /// it is said on stdout.
+    private func startOnceTheShellDoesNotHang() throws {
+        for attempt in 1...3 {
+            do {
+                try start()
+                return
+            } catch let hang as ShellHungForking where attempt < 3 {
+                print("GnomeSession: \(hang.description); the session ended and started anew (attempt \(attempt + 1))")
+                endProcesses()
+                for file in ["session-bus", "system-bus", "display", "display.new"] {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+                }
+            }
+        }
+    }
+
+    /// The shell stuck in a fork that never reached exec (``startOnceTheShellDoesNotHang()``).
+    struct ShellHungForking: Error, CustomStringConvertible {
+        let child: Int32
+        var description: String { "gnome-shell hung at start, its forked child \(child) not at exec after 5 s (gnome-shell#6698)" }
+    }
+
+    /// A child of the session's gnome-shell that is still gnome-shell itself,
+    /// that is a fork that has not exec'd: one seen at least 5 s ago in
+    /// `seen` (a fork reaches its exec within milliseconds).
+    private func forkStuckBeforeExec(_ seen: inout [Int32: Date]) -> Int32? {
+        let shells = processes().filter { pid in
+            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "") == "gnome-shell\n"
+        }
+        let forks = shells.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]).map(shells.contains) == true
+        }
+        seen = seen.filter { forks.contains($0.key) }
+        for pid in forks where seen[pid] == nil { seen[pid] = Date() }
+        return seen.first { Date().timeIntervalSince($0.value) >= 5 }?.key
     }
 
     deinit { stop() }
@@ -160,10 +211,28 @@ final class GnomeSession: @unchecked Sendable {
     /// gnome-shell has started once its org.gnome.Shell object answers (the
     /// name is owned a moment before) and, on X11, it manages the screen.
     private func waitUntilShellStarted() throws {
-        try poll("gnome-shell to answer on org.gnome.Shell", seconds: 60, every: 0.2) {
-            (try? bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
-                      ["org.gnome.Shell", "OverviewActive"])) ?? ""
-        } until: { $0.contains("<") || !(self.launcher?.process.isRunning ?? false) }
+        var forks: [Int32: Date] = [:]
+        do {
+            try poll("gnome-shell to answer on org.gnome.Shell", seconds: 60, every: 0.2) {
+                if let stuck = forkStuckBeforeExec(&forks) { throw ShellHungForking(child: stuck) }
+                return (try? bus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get",
+                                 ["org.gnome.Shell", "OverviewActive"])) ?? ""
+            } until: { $0.contains("<") || !(self.launcher?.process.isRunning ?? false) }
+        } catch let hang as ShellHungForking {
+            throw hang
+        } catch {
+            throw WaitFailed("\(error); the session's processes: \(processNames().joined(separator: " ")); its log: \(log(last: 12000))")
+        }
+        // The shell forks ibus-daemon only once systemd has not answered for
+        // it, which can be after its first answer here: the session has
+        // started once IBus runs, as it does from the start at a login.
+        // (Measured on Wayland only; on X11 the shell forks it the same way.)
+        if case .wayland = backend, FileManager.default.isExecutableFile(atPath: "/usr/bin/ibus-daemon") {
+            try poll("gnome-shell to start ibus-daemon", seconds: 30, every: 0.2) {
+                if let stuck = forkStuckBeforeExec(&forks) { throw ShellHungForking(child: stuck) }
+                return isRunning("ibus-daemon")
+            } until: { $0 }
+        }
         guard launcher?.process.isRunning ?? false else { throw WaitFailed("the GNOME session ended at start: \(log())") }
         if let display {
             try poll("gnome-shell to manage \(display)", seconds: 30, every: 0.2) {
@@ -211,9 +280,9 @@ final class GnomeSession: @unchecked Sendable {
         } until: { $0.contains("(true, 'true')") }
     }
 
-    /// What the session logged so far.
-    func log() -> String {
-        (try? String(contentsOf: directory.appendingPathComponent("session.log"), encoding: .utf8)).map { String($0.suffix(3000)) } ?? ""
+    /// What the session logged so far (its last `characters`).
+    func log(last characters: Int = 3000) -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("session.log"), encoding: .utf8)).map { String($0.suffix(characters)) } ?? ""
     }
 
     /// Pids of this session's processes still alive.
@@ -223,6 +292,34 @@ final class GnomeSession: @unchecked Sendable {
         return entries.compactMap { Int32($0) }.filter { pid in
             guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
             return environ.split(separator: 0).contains { Data($0) == marker }
+        }
+    }
+
+    /// The names of this session's live processes (not zombies), sorted:
+    /// what a failed wait for its end shows.
+    func processNames() -> [String] {
+        processes().compactMap { pid -> String? in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !stat.contains(") Z "),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            // name(pid<parent state, where the kernel has it waiting)
+            let rest = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?"
+            return "\(stat[stat.index(after: open)..<close])(\(pid)<\(rest.count > 1 ? rest[1] : "?") \(rest.first ?? "?") \(wchan))"
+        }.sorted()
+    }
+
+    /// Waits for gnome-session and the shell to exit after a Logout. On a
+    /// timeout it says which of the session's processes are left and what
+    /// gnome-session logged: gnome-session waits up to 90 s for each client's
+    /// answer to EndSession (gsm-manager.c GSM_MANAGER_PHASE_TIMEOUT), so
+    /// one slow or silent client shows here, by name.
+    func waitForLogout(seconds: Double = 30) throws {
+        do {
+            try poll("gnome-session and gnome-shell to exit", seconds: seconds) {
+                isRunning("gnome-session-binary") || isRunning("gnome-shell")
+            } until: { !$0 }
+        } catch {
+            throw WaitFailed("\(error); the session's processes left: \(processNames().joined(separator: " ")); its log: \(log(last: 12000))")
         }
     }
 
@@ -236,6 +333,13 @@ final class GnomeSession: @unchecked Sendable {
 
     /// Ends every process of the session, and the X server.
     func stop() {
+        endProcesses()
+        xvnc = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Ends every process of the session and its launcher (SIGKILL).
+    private func endProcesses() {
         for _ in 0..<3 {
             let pids = processes()
             if pids.isEmpty { break }
@@ -245,8 +349,6 @@ final class GnomeSession: @unchecked Sendable {
         if let launcher, launcher.process.isRunning { kill(launcher.pid, SIGKILL) }
         _ = launcher?.wait(deadline: 5)
         launcher = nil
-        xvnc = nil
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// gnome-shell as a Wayland compositor on mutter's headless backend,
