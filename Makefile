@@ -21,6 +21,9 @@ SWIFT ?= swift
 # given the witness tables, not from its mangled name, which has the runtime
 # demangle it and, for each Hashable or other requirement, scan every protocol
 # conformance in the executable (docs/performance-notes.md, issue 36).
+# -static-libgcc: the unwinder (libgcc_eh) linked in, as libstdc++ is, rather
+# than libgcc_s.so loaded at every start for code that runs only when a C++
+# exception or a backtrace unwinds (92 KiB resident; issue 36).
 # bench/private-functions.ld gathers the functions that have no symbol (the
 # closure-context destructors), which the link order cannot name (same notes).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
@@ -30,6 +33,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
