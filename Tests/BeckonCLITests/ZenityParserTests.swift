@@ -55,7 +55,7 @@ import Testing
     /// (``ZenityOptionTable/option(named:)``): each name must read as the full
     /// table reads it, and a name no table has must stay unknown.
     @Test func theLazyLookupReadsEveryOptionAsTheFullTable() {
-        #expect(ZenityOptionTable.byName.count > 150)
+        #expect(ZenityOptionTable.byName.count > 100)
         for (name, option) in ZenityOptionTable.byName {
             let found = ZenityOptionTable.option(named: name)
             #expect(found?.name == name)
