@@ -21,15 +21,27 @@ SWIFT ?= swift
 # given the witness tables, not from its mangled name, which has the runtime
 # demangle it and, for each Hashable or other requirement, scan every protocol
 # conformance in the executable (docs/performance-notes.md, issue 36).
+# -static-libgcc: the unwinder (libgcc_eh) linked in, as libstdc++ is, rather
+# than libgcc_s.so loaded at every start for code that runs only when a C++
+# exception or a backtrace unwinds (92 KiB resident; issue 36).
 # bench/private-functions.ld gathers the functions that have no symbol (the
 # closure-context destructors), which the link order cannot name (same notes).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
+# cmark (the terms' Markdown) linked in from libcmark.a, where Debian ships it:
+# loaded as libcmark.so it cost every dialog 164 KiB resident (its symbol tables
+# searched by ld.so, its relocated data) for code only `beckon terms` runs. The
+# linker would take the .so over the .a whatever -L says (pkg-config's
+# -L/usr/lib/... comes first), so a libcmark.pc of our own names the archive
+# (issue 36). RELEASE_ENV is the environment every release build runs in.
+STATIC_PC = $(CURDIR)/.build/static-pkgconfig
+RELEASE_ENV = PKG_CONFIG_PATH=$(STATIC_PC)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
@@ -48,13 +60,21 @@ deps-build:
 build: deps
 	$(SWIFT) build
 
-release: deps-build $(STATIC_CXX)/.done
-	$(SWIFT) build $(RELEASE_FLAGS) --product beckon
-	$(SWIFT) build $(RELEASE_FLAGS) --product beckon-enforcer
+release: deps-build $(STATIC_CXX)/.done $(STATIC_PC)/.done
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product beckon
+	$(RELEASE_ENV) $(SWIFT) build $(RELEASE_FLAGS) --product beckon-enforcer
 
 $(STATIC_CXX)/.done:
 	mkdir -p $(STATIC_CXX)
 	a=$$($(CC) -print-file-name=libstdc++.a); if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_CXX)/libstdc++.a; fi
+	touch $@
+
+# Left empty when there is no libcmark.a: the link stays dynamic.
+$(STATIC_PC)/.done:
+	mkdir -p $(STATIC_PC)
+	pc=$$(pkg-config --variable=pcfiledir libcmark)/libcmark.pc; \
+	if [ -f "$$(pkg-config --variable=libdir libcmark)/libcmark.a" ]; then \
+	  sed 's/^Libs:.*/Libs: -l:libcmark.a/' "$$pc" >$(STATIC_PC)/libcmark.pc; fi
 	touch $@
 
 # Unit tests need no display; everything else runs on a private Xvfb + openbox.

@@ -51,6 +51,32 @@ import Testing
         #expect(options.common.modal && options.switchMode && options.common.json && options.common.countdown)
     }
 
+    /// The parser finds most options without building every dialog's type
+    /// (``ZenityOptionTable/option(named:)``): each name must read as the full
+    /// table reads it, and a name no table has must stay unknown.
+    @Test func theLazyLookupReadsEveryOptionAsTheFullTable() {
+        #expect(ZenityOptionTable.byName.count > 100)
+        for (name, option) in ZenityOptionTable.byName {
+            let found = ZenityOptionTable.option(named: name)
+            #expect(found?.name == name)
+            #expect(found?.argument == option.argument, "--\(name)")
+        }
+        for name in ["bogus", "questions", "", "text-infos", "help-entry"] {
+            #expect(ZenityOptionTable.option(named: name) == nil, "--\(name)")
+        }
+    }
+
+    /// ``ZenityDialogs/type(named:)`` builds the type each flag names, in help order.
+    @Test func eachDialogFlagNamesItsOwnType() {
+        #expect(ZenityDialogs.all.map(\.name) == ZenityDialogs.names)
+        for name in ZenityDialogs.names {
+            #expect(ZenityDialogs.type(named: name)?.name == name)
+            #expect(ZenityOptionTable.isDialogFlag(name))
+        }
+        #expect(ZenityOptionTable.isDialogFlag("version") && ZenityOptionTable.isDialogFlag("about"))
+        #expect(!ZenityOptionTable.isDialogFlag("text") && ZenityDialogs.type(named: "bogus") == nil)
+    }
+
     @Test func integersAsGLibReadsThem() {
         #expect(ZenityParser.integer("10") == 10)
         #expect(ZenityParser.integer("010") == 8)

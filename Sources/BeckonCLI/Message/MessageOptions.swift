@@ -62,11 +62,15 @@ struct MessageOptions: KindOptions, Equatable {
         let question = kind == .question
         let options: [any DeclaredOption] = [Key.text, Key.iconName, Key.noWrap, Key.noMarkup]
             + (question ? [Key.defaultCancel] : []) + [Key.ellipsize] + (question ? [Key.switchMode] : [])
-        let titles: [MessageKind: (String, String)] = [
-            .question: ("Question", "question"), .info: ("Info", "info"),
-            .warning: ("Warning", "warning"), .error: ("Error", "error"),
-        ]
-        let (title, word) = titles[kind] ?? ("", "")
+        // A switch, not a dictionary keyed by kind: no Dictionary metadata to
+        // build at start for one lookup.
+        let (title, word) = switch kind {
+        case .question: ("Question", "question")
+        case .info: ("Info", "info")
+        case .warning: ("Warning", "warning")
+        case .error: ("Error", "error")
+        case .other: ("", "")
+        }
         return ZenityDialogType(
             kind.rawValue, "Display \(word) dialog", help: "\(title) options",
             options: options,

@@ -88,11 +88,18 @@ enum ZenityOptionTable {
     /// The options the parser reads itself: help and the reference.
     static let parsers: [ZenityOption] = declared.unlisted
 
-    /// Options that every dialog takes: the general ones (unless a dialog
+    /// Whether every dialog takes `option`: the general ones (unless a dialog
     /// refuses one), GTK's, `--display`, beckon's `--json`, `--countdown`, `--tty`, `--no-tty` and
     /// `--zenity-compat`, those zenity 3.44 never checks, and zenity 4's (``zenity4``).
-    static let everyDialogTakes: Set<String> = Set((general + gtk + beckon + [display]).map(\.name))
-        .subtracting([MessageOptions.Key.button.name]).union(uncheckedByZenity).union(zenity4.map(\.name))
+    /// ``uncheckedByZenity``, which builds keys of six dialogs, is read only
+    /// for an option the others do not name.
+    static func everyDialogTakes(_ option: String) -> Bool {
+        takenByAll.contains(option) || uncheckedByZenity.contains(option)
+    }
+
+    /// The options every dialog takes but those zenity leaves unchecked.
+    private static let takenByAll: Set<String> = Set((general + gtk + beckon + [display]).map(\.name))
+        .subtracting([MessageOptions.Key.button.name]).union(zenity4.map(\.name))
 
     /// Options of one dialog that zenity 3.44 accepts, and ignores, with any
     /// other: its checks for "not supported for this dialog" skip them. Found
@@ -112,9 +119,26 @@ enum ZenityOptionTable {
         return Set(options.map(\.option.name))
     }()
 
-    /// The dialog-type flags: two of them in one command line is an error.
-    /// `--version` and `--about` count, as in zenity.
-    static let dialogFlags: Set<String> = Set(ZenityDialogs.all.map(\.name) + misc.map(\.name))
+    /// Whether `name` is a dialog-type flag: two of them in one command line
+    /// is an error. `--version` and `--about` count, as in zenity.
+    static func isDialogFlag(_ name: String) -> Bool {
+        ZenityDialogs.names.contains(name) || misc.contains { $0.name == name }
+    }
+
+    /// The option named `name` as the parser reads it (its name and what
+    /// follows it: the same as ``byName``'s, which a test checks name by
+    /// name), or nil. The options every command line may hold and the dialog
+    /// flags are found without ``byName``, which builds every dialog's type:
+    /// `--question --text …` never needs it (docs/performance-notes.md, issue 36).
+    static func option(named name: String) -> ZenityOption? {
+        if let option = anywhere.first(where: { $0.name == name }) { return option }
+        if ZenityDialogs.names.contains(name) { return ZenityOption(name) }
+        return byName[name]
+    }
+
+    /// The options no one kind owns, the shared `--text` and `--separator`
+    /// among them, and zenity 4's.
+    private static let anywhere: [ZenityOption] = CommonOptions.declared.all + declared.all + beckon + zenity4
 
     /// Every option by name; the first that lists a name wins (`--text` is in
     /// most dialogs with the same meaning).

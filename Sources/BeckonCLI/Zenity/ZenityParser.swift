@@ -18,7 +18,7 @@ enum ZenityParser {
                       program: String = "beckon") throws(CLIError) -> ZenityInvocation {
         var dialog: String?
         var given = GivenOptions()
-        var scanner = OptionScanner(arguments) { ZenityOptionTable.byName[$0] }
+        var scanner = OptionScanner(arguments) { ZenityOptionTable.option(named: $0) }
         scanning: while true {
             let token: OptionScanner.Token?
             do {
@@ -62,7 +62,7 @@ enum ZenityParser {
                     return .reference(format)
                 default: break
                 }
-                if ZenityOptionTable.dialogFlags.contains(name) {
+                if ZenityOptionTable.isDialogFlag(name) {
                     // zenity takes the same dialog twice (`--question --question`) as once.
                     if let dialog, dialog != name { throw .twoDialogs(dialog, name) }
                     dialog = name
@@ -106,7 +106,7 @@ enum ZenityParser {
             }
             return dialog == Key.version.name ? .version(common.dialect) : .about
         }
-        guard let type = ZenityDialogs.all.first(where: { $0.name == dialog }) else { throw .noDialog(program: program) }
+        guard let type = ZenityDialogs.type(named: dialog) else { throw .noDialog(program: program) }
         // zenity checks --separator against its default: "|" passes everywhere.
         let separator = Key.separator.name
         let defaultSeparator = given[Key.separator] == "|"
@@ -122,8 +122,8 @@ enum ZenityParser {
     /// general ones it does not refuse. The one rule for the parser's check
     /// and for the message naming where a refused option belongs.
     static func dialogTakes(_ type: ZenityDialogType, _ option: String) -> Bool {
-        (ZenityOptionTable.everyDialogTakes.contains(option) && !type.refusedGeneralOptions.contains(option))
-            || type.takes(option)
+        type.takes(option)
+            || (!type.refusedGeneralOptions.contains(option) && ZenityOptionTable.everyDialogTakes(option))
     }
 
     /// Every name an option could be meant as: the declared options and the
