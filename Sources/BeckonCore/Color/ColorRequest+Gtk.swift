@@ -10,7 +10,7 @@ extension ColorRequest: GtkDialogKind {
         let (dialog, content) = frame.makeDialog()
         // Untitled, as in zenity, but named for a screen reader in GTK's own
         // words (GtkColorButton's title, already translated).
-        if frame.title == nil { GtkAccessible.name(dialog, String(cString: g_dgettext("gtk30", "Pick a Color"))) }
+        if frame.title == nil { GtkAccessible.name(dialog, GtkLabels.translated("Pick a Color")) }
         // GtkColorChooserDialog's own frame: a fixed size, and its spacing,
         // so the window is the size of GTK's (and zenity's) colour dialog.
         gtk_window_set_resizable(dialog.cast(), 0)

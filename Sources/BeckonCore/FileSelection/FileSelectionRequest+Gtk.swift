@@ -31,8 +31,9 @@ extension FileSelectionRequest: GtkDialogKind {
         }, CallbackBox.release)
         gtk_native_dialog_show(chooser)
         // Untitled, as in zenity, but named for a screen reader in GTK's own
-        // (translated) words, GtkFileChooserButton's title.
-        _ = beckon_file_chooser_describe_window(g_dgettext("gtk30", "Select a File"),
+        // (translated) words, GtkFileChooserButton's title. Through
+        // GtkLabels: g_dgettext's answer here would be the freed msgid.
+        _ = beckon_file_chooser_describe_window(GtkLabels.translated("Select a File"),
                                                 AccessibleWords.localized.chooseFileFirst)
 
         return DialogWindow(widget: nil, read: { ending in
