@@ -65,9 +65,9 @@ extension GnomeDesktopTests {
         // Activated as a pager or a click would (mutter's focus-stealing
         // prevention may leave a window mapped without a user's action unfocused).
         _ = try x.tool("xdotool", ["windowactivate", "\(firstWindow)"])
-        let focused = try poll("the first window focused", seconds: 10) { try Self.activeWindow(x) } until: { $0 == firstWindow }
+        let focused = try poll("the first window focused", seconds: 10) { try x.activeWindow() } until: { $0 == firstWindow }
         try x.key("alt+Tab")
-        try poll("Alt+Tab to move the focus", seconds: 10) { try Self.activeWindow(x) } until: { $0 != focused && [firstWindow, secondWindow].contains($0) }
+        try poll("Alt+Tab to move the focus", seconds: 10) { try x.activeWindow() } until: { $0 != focused && [firstWindow, secondWindow].contains($0) }
         try x.key("ctrl+alt+Right")
         try poll("Ctrl+Alt+Right to switch to workspace 2", seconds: 10) { try Self.workspace(x) } until: { $0 == 1 }
         try x.key("super+Page_Up")
@@ -117,9 +117,9 @@ extension GnomeDesktopTests {
         // keys (seen 1 in 3 once the fence became quick): the focus must be back
         // on the terms within a second.
         let termsID = try x.id(terms)
-        var active = try Self.activeWindow(x)
+        var active = try x.activeWindow()
         if active != termsID {
-            active = (try? poll("the focus on the terms", seconds: 1) { try Self.activeWindow(x) } until: { $0 == termsID }) ?? active
+            active = (try? poll("the focus on the terms", seconds: 1) { try x.activeWindow() } until: { $0 == termsID }) ?? active
         }
         let activeName = try x.tool("xprop", ["-id", String(active), "WM_NAME", "WM_CLASS"]).stdout
         #expect(active == termsID, "the focus left the terms (\(terms)) for \(active) (\(activeName)); the shield is \(shield)")

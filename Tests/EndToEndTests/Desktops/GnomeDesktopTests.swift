@@ -37,10 +37,6 @@ import Testing
         return Int(text.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
     }
 
-    static func activeWindow(_ x: GateX11) throws -> UInt {
-        UInt(try x.tool("xdotool", ["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
     static func x11Session(monitors: [Int]? = nil) throws -> (GnomeSession, GateX11) {
         let session = try GnomeSession(.x11(monitors: monitors))
         let x = GateX11(display: session.display)

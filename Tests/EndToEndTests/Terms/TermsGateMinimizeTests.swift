@@ -39,7 +39,7 @@ import Testing
         // Still the gate: the terms window has the focus, and keys reach it.
         let termsID = try x.id(terms)
         try poll("the terms window to have the focus", seconds: 10) {
-            UInt(try x.tool("xdotool", ["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            try x.activeWindow()
         } until: { $0 == termsID }
         try Xdotool.key("ctrl+End")
         try TermsInput.waitForGate(terms, "open", "scrolled", "shields-1")

@@ -47,6 +47,50 @@ import Testing
         #expect(try x.visibleWindows(of: process.pid).isEmpty)
     }
 
+    /// openbox binds Alt+Tab (its default rc.xml: NextWindow): shown
+    /// switching between two windows with no gate, then pressed while the
+    /// gate holds the keyboard, it leaves the terms active and on top.
+    @Test func underOpenboxAltTabStaysWithTheGate() throws {
+        try X11.require()
+        let x = GateX11(display: nil)
+        let first = try RunningProcess(Products.beckon, ["--info", "--text", "First"])
+        let second = try RunningProcess(Products.beckon, ["--info", "--text", "Second"])
+        defer { for p in [first, second] { kill(p.pid, SIGKILL); _ = p.wait(deadline: 5) } }
+        let firstWindow = try x.id(try poll("the first window", seconds: 15) { try x.visibleWindows(of: first.pid).first ?? "" } until: { !$0.isEmpty })
+        let secondWindow = try x.id(try poll("the second window", seconds: 15) { try x.visibleWindows(of: second.pid).first ?? "" } until: { !$0.isEmpty })
+        _ = try x.tool("xdotool", ["windowactivate", "--sync", "\(secondWindow)"])
+        try poll("the second window active", seconds: 10) { try x.activeWindow() } until: { $0 == secondWindow }
+        let pressed = Date()
+        try Xdotool.key("alt+Tab")
+        try poll("Alt+Tab to activate the first window with no gate", seconds: 10) { try x.activeWindow() } until: { $0 == firstWindow }
+        let took = Date().timeIntervalSince(pressed)
+
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample])
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        let terms = try x.termsWindow(of: process)
+        try TermsInput.waitForGate(terms, "closed", "shields-1", "keyboard-grabbed")
+        let termsID = try x.id(terms)
+        try poll("the terms active", seconds: 10) { try x.activeWindow() } until: { $0 == termsID }
+        try Xdotool.key("alt+Tab")
+        try Xdotool.key("alt+Tab")
+        // For three times as long as the switch took with no gate (at least
+        // 2 s): the terms stay active and above every other window.
+        let end = Date().addingTimeInterval(max(2, took * 3))
+        while Date() < end {
+            #expect(try x.activeWindow() == termsID, "Alt+Tab took the focus from the terms")
+            let stacking = try x.stacking()
+            #expect(stacking.last == termsID, "the terms are not on top: \(stacking)")
+            usleep(250_000)
+        }
+        // Decline's mnemonic ends the gate: the keys before it reached the
+        // terms, not openbox. (Not Return: a key the text does not take moves
+        // GTK's focus to a button.)
+        try Xdotool.key("alt+d")
+        let result = process.wait(deadline: 10)
+        #expect(result.exitCode == 1, "\(result)")
+    }
+
     @Test func withoutAWindowManagerTheGateStaysAboveAWindowMappedLater() throws {
         try X11.require()
         let server = try DisplayLossTests.PrivateServer()
@@ -124,6 +168,11 @@ struct GateX11 {
 
     func id(_ window: String) throws -> UInt {
         try #require(UInt(window), "not a window id: \(window)")
+    }
+
+    /// The window manager's _NET_ACTIVE_WINDOW (0 for none).
+    func activeWindow() throws -> UInt {
+        UInt(try tool("xdotool", ["getactivewindow"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// openbox's _NET_CLIENT_LIST_STACKING, bottom to top.
