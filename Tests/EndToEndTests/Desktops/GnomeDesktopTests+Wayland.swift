@@ -147,6 +147,50 @@ extension GnomeDesktopTests {
         // The gate is left to the deferred kill.
     }
 
+    /// Alt+Tab over the gate on Wayland, with another application's window
+    /// up (a person's program started before the gate): Wayland grants no
+    /// client the keyboard, so the shell's switcher does what GNOME binds it
+    /// to. What it does is measured here: which window has the focus after
+    /// it, and whether that window is stacked above the gate's shield.
+    @Test func waylandAltTabOverTheGate() throws {
+        let (session, keys) = try Self.waylandSession(monitors: 1)
+        defer { session.stop() }
+        try poll("the overview shown at start-up", seconds: 20) { try Self.shellState(session) } until: { $0.overview }
+        let environment = session.environment.merging(["NO_AT_BRIDGE": "1"]) { $1 }
+        let other = try RunningProcess(Products.beckon, ["--info", "--title", "Another program", "--text", "Another program"],
+                                       environment: environment)
+        defer { kill(other.pid, SIGKILL); _ = other.wait(deadline: 5) }
+        try poll("the other program's window", seconds: 20) { try Self.shellWindows(session).windows } until: { windows in
+            windows.contains { $0.title == "Another program" }
+        }
+        let fixture = try TermsFixture()
+        let process = try fixture.start(["--gate", "--file", TermsFixture.sample], environment: environment)
+        defer { if process.process.isRunning { kill(process.pid, SIGKILL); _ = process.wait(deadline: 5) } }
+        _ = try Self.waylandTerms(session, "closed", "shields-1")
+        try poll("the overview left", seconds: 10) { try Self.shellState(session) } until: { !$0.overview }
+        try Self.focusTerms(session, keys, reporting: "GNOME Wayland Alt+Tab")
+        let before = try Self.shellWindows(session).windows
+        print("GNOME Wayland Alt+Tab: before, bottom to top: \(before)")
+
+        try keys.key("alt+Tab")
+        let focus = try poll("Alt+Tab to move the focus", seconds: 10) { try Self.focusedTitle(session) } until: {
+            !$0.contains("shields-")
+        }
+        usleep(500_000)
+        let after = try Self.shellWindows(session).windows
+        print("GNOME Wayland Alt+Tab: the focus on \(focus); after, bottom to top: \(after)")
+        // Measured: the switcher gives the other program the focus and
+        // raises it over the shield and the terms (mutter keeps a
+        // fullscreen window in its own layer only while it or its
+        // transient has the focus).
+        let otherAt = try #require(after.firstIndex { $0.title == "Another program" }, "\(after)")
+        let shieldAt = try #require(after.firstIndex { $0.title == "beckon-shield" }, "\(after)")
+        let termsAt = try #require(after.firstIndex { $0.title.contains("shields-") }, "\(after)")
+        #expect(focus.contains("Another program"), "\(focus)")
+        #expect(otherAt > shieldAt && otherAt > termsAt, "\(after)")
+        try Self.waylandScreenshot(session, "gnome-wayland-alt-tab")
+    }
+
     /// The gate's end without an Accept under the real gnome-session on
     /// Wayland: gnome-session starts the shell as the session's display
     /// server (``GnomeSession``); the gate, stopped by SIGTERM (a gate that
