@@ -21,6 +21,16 @@ struct BootedDesktopLogin {
     static let gateID = "org.example.aup"
     let machine: BootedMachine
     let uid: Int
+    let windows: Windows
+
+    /// Where a login's windows are read from.
+    enum Windows {
+        /// The login's own Xvfb (``xvfbPrologue``), with xdotool and xprop.
+        case x11
+        /// GNOME's Wayland: the shell's org.gnome.Shell.Introspect
+        /// GetWindows (title, focus), asked by ``shellWindowsScript``.
+        case gnomeWayland
+    }
 
     /// The .deb `make deb` built from this checkout (scripts/make-deb).
     static func package() throws -> String {
@@ -43,8 +53,9 @@ struct BootedDesktopLogin {
         return deb
     }
 
-    /// Boots, installs the .deb and writes the managed gate and the login script.
-    static func start(loginScript: String) throws -> BootedDesktopLogin {
+    /// Boots, installs the .deb and writes the managed gate, the login
+    /// script and `files` (a path in the machine: its text).
+    static func start(loginScript: String, windows: Windows = .x11, files: [String: String] = [:]) throws -> BootedDesktopLogin {
         let deb = try package()
         let machine = try BootedMachine()
         do {
@@ -60,7 +71,12 @@ struct BootedDesktopLogin {
             try EnforcedMachine.write("BECKON_TEST_EXPOSE_GATE=1\n", to: machine.root + "/etc/environment.d/90-beckon-test.conf")
             try EnforcedMachine.write(loginScript, to: machine.root + "/usr/local/bin/beckon-desktop-login")
             chmod(machine.root + "/usr/local/bin/beckon-desktop-login", 0o755)
-            return BootedDesktopLogin(machine: machine, uid: uid)
+            if windows == .gnomeWayland {
+                try EnforcedMachine.write(shellWindowsScript, to: machine.root + "/usr/local/bin/beckon-shell-windows")
+                chmod(machine.root + "/usr/local/bin/beckon-shell-windows", 0o755)
+            }
+            for (path, text) in files { try EnforcedMachine.write(text, to: machine.root + path) }
+            return BootedDesktopLogin(machine: machine, uid: uid, windows: windows)
         } catch {
             machine.stop()
             throw error
@@ -83,13 +99,42 @@ struct BootedDesktopLogin {
 
         """#
 
-    /// Opens the session (type x11) and returns its logind id and its X display.
+    /// The shell's windows, one a line: id, then the properties GetWindows
+    /// gives (title, has-focus, …). gnome-shell 43 answers Introspect only
+    /// in unsafe mode or to a caller that owns the name of GNOME's portal
+    /// backend (introspect.js, DBusSenderChecker), which this session does
+    /// not run: the script takes that name first, as xdg-desktop-portal-gnome
+    /// would.
+    static let shellWindowsScript = #"""
+        #!/usr/bin/python3
+        import gi
+        gi.require_version("Gio", "2.0")
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                      GLib.Variant("(su)", ("org.freedesktop.impl.portal.desktop.gnome", 4)), None, 0, -1, None)
+        reply = bus.call_sync("org.gnome.Shell.Introspect", "/org/gnome/Shell/Introspect", "org.gnome.Shell.Introspect",
+                              "GetWindows", None, None, 0, 5000, None).unpack()[0]
+        for wid, props in reply.items():
+            print(wid, props)
+
+        """#
+
+    /// Opens the session and returns its logind id and its X display (empty on Wayland).
     func login() throws -> (session: String, display: String) {
-        let session = try machine.openSession(user: Self.user, type: "x11", command: ["/usr/local/bin/beckon-desktop-login"])
+        let type = windows == .x11 ? "x11" : "wayland"
+        let session = try machine.openSession(user: Self.user, type: type, command: ["/usr/local/bin/beckon-desktop-login"])
+        guard windows == .x11 else { return (session, "") }
         let number = try poll("the login's X server", seconds: 30, every: 0.1) {
             (try? machine.run(["cat", "/home/\(Self.user)/display"]).stdout) ?? ""
         } until: { $0.hasSuffix("\n") }
         return (session, ":" + number.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The shell's windows (GNOME on Wayland), one a line (``shellWindowsScript``).
+    func shellWindows() throws -> [String] {
+        try machine.run(["runuser", "-u", Self.user, "--", "env", "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\(uid)/bus",
+                         "/usr/local/bin/beckon-shell-windows"]).stdout.split(separator: "\n").map(String.init)
     }
 
     /// Ends every session of the user and waits for their user manager to stop.
@@ -171,15 +216,31 @@ struct BootedDesktopLogin {
         let opened = Date()
         let (session, display) = try self.login()
         let x = GateX11(display: display)
+        // Each terms window of the gate, as what tells its state: its role
+        // on X11, its title on Wayland (BECKON_TEST_EXPOSE_GATE).
         func termsWindows() throws -> [String] {
-            try x.tool("xdotool", ["search", "--onlyvisible", "--name", "^Terms of Use$"]).stdout
-                .split(separator: "\n").map(String.init).filter { (try? x.role(of: $0).contains("beckon-terms-gate")) == true }
+            switch windows {
+            case .x11:
+                return try x.tool("xdotool", ["search", "--onlyvisible", "--name", "^Terms of Use$"]).stdout
+                    .split(separator: "\n").map(String.init).filter { (try? x.role(of: $0).contains("beckon-terms-gate")) == true }
+                    .map { "\($0) \(try x.role(of: $0))" }
+            case .gnomeWayland:
+                return try shellWindows().filter { $0.contains("'title': 'beckon-terms-gate") }
+            }
         }
         let terms = try poll("the managed gate's terms window (login \(login), session \(session))", seconds: 90, every: 0.1) {
-            try termsWindows().first { (try? x.role(of: $0).contains("shields-1")) == true } ?? ""
+            try termsWindows().first { $0.contains("shields-1") } ?? ""
         } until: { !$0.isEmpty }
         let seconds = Date().timeIntervalSince(opened)
-        try x.waitForGate(terms, "keyboard-grabbed", seconds: 30)
+        switch windows {
+        case .x11:
+            try x.waitForGate(String(terms.prefix { $0 != " " }), "keyboard-grabbed", seconds: 30)
+        case .gnomeWayland:
+            // Wayland has no keyboard grab: the terms have the focus.
+            try poll("the terms focused (login \(login))", seconds: 30, every: 0.2) { try termsWindows() } until: {
+                $0.contains { $0.contains("'has-focus': True") }
+            }
+        }
 
         #expect(try unitProperty("graphical-session.target", "ActiveState") == "active")
         // graphical-session.target started the packaged unit in this login
@@ -192,12 +253,12 @@ struct BootedDesktopLogin {
         #expect(gates.count == 1, "gates running: \(gates)\n\(status)")
         // Read once more until it is one window; every reading that was not is reported.
         var readings: [[String]] = []
-        let windows = try? poll("one terms window (login \(login))", seconds: 10, every: 0.2) {
+        let shown = try? poll("one terms window (login \(login))", seconds: 10, every: 0.2) {
             let found = try termsWindows()
-            if found.count != 1 { readings.append(try found.map { "\($0): \(try x.role(of: $0))" }) }
+            if found.count != 1 { readings.append(found) }
             return found
         } until: { $0.count == 1 }
-        #expect(windows?.count == 1 && readings.isEmpty, "terms windows seen other than one: \(readings)")
+        #expect(shown?.count == 1 && readings.isEmpty, "terms windows seen other than one: \(readings)")
         let cgroup = try gates.first.map { try self.cgroup(of: $0) } ?? ""
         let starter: Starter = cgroup.hasSuffix("/\(Self.unit)") ? .unit
             : cgroup.contains("org.beckon.LoginTerms") || cgroup.contains("gnome-session-manager@") ? .autostartEntry : .other(cgroup)
@@ -209,7 +270,7 @@ struct BootedDesktopLogin {
         // X-systemd-skip=true: systemd-xdg-autostart-generator made no unit of the entry.
         #expect(try unitProperty("app-org.beckon.LoginTerms@autostart.service", "LoadState") == "not-found")
         try check()
-        print("login \(login) (session \(session), \(display)): the gate's terms window \(String(format: "%.1f", seconds)) s "
+        print("login \(login) (session \(session), \(display.isEmpty ? "Wayland" : display)): the gate's terms window \(String(format: "%.1f", seconds)) s "
               + "after the session was opened; started by \(starter)\n\(status)")
         try logout()
         return Shown(seconds: seconds, starter: starter, unitStatus: status)

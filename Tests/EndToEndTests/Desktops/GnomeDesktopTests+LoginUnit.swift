@@ -45,4 +45,52 @@ extension GnomeDesktopTests {
         }
         print("GNOME X11 systemd logins: \(BootedDesktopLogin.summary(seconds))")
     }
+
+    /// A Wayland login as GDM makes one: no X server, the session's type
+    /// "wayland", gnome-session starting gnome-session-wayland@gnome.target
+    /// and with it org.gnome.Shell@wayland.service.
+    static let gnomeWaylandLoginScript = #"""
+        #!/bin/sh
+        export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+        export LIBGL_ALWAYS_SOFTWARE=1
+        export XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome DESKTOP_SESSION=gnome
+        exec gnome-session --session=gnome >"$HOME/gnome-session.log" 2>&1
+
+        """#
+
+    /// Debian's org.gnome.Shell@wayland.service runs `gnome-shell`, which on
+    /// a login of type wayland takes mutter's native backend: a display
+    /// device this machine has none of. The one change to the session: its
+    /// shell on mutter's headless backend with one virtual monitor, as
+    /// GnomeSession runs it.
+    static let headlessShellDropIn = """
+        [Service]
+        ExecStart=
+        ExecStart=/usr/bin/gnome-shell --wayland --headless --virtual-monitor 1280x800
+
+        """
+
+    /// The same three logins on GNOME's Wayland (docs/terms.md G8): the
+    /// session through systemd, graphical-session.target starting the
+    /// packaged unit, one gate, its terms window with its shield in the
+    /// shell's window list and focused; the time from opening the session
+    /// to that is printed.
+    @Test func waylandSystemdStartupShowsTheManagedGateOncePerLogin() throws {
+        let desktop = try BootedDesktopLogin.start(
+            loginScript: Self.gnomeWaylandLoginScript, windows: .gnomeWayland,
+            files: ["/etc/systemd/user/org.gnome.Shell@wayland.service.d/headless.conf": Self.headlessShellDropIn])
+        defer { desktop.stop() }
+        var seconds: [Double] = []
+        for login in 1...3 {
+            let one = try desktop.loginShowsOneGate(login) {
+                #expect(try desktop.unitProperty("gnome-session-wayland@gnome.target", "ActiveState") == "active")
+                #expect(try desktop.unitProperty("org.gnome.Shell@wayland.service", "ActiveState") == "active")
+                let entryRuns = try desktop.autostartEntryRuns()
+                #expect(entryRuns.isEmpty, "\(entryRuns)")
+            }
+            #expect(one.starter == .unit, "\(one.starter)")
+            seconds.append(one.seconds)
+        }
+        print("GNOME Wayland systemd logins: \(BootedDesktopLogin.summary(seconds))")
+    }
 }
