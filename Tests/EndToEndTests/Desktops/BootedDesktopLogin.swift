@@ -30,6 +30,8 @@ struct BootedDesktopLogin {
         /// GNOME's Wayland: the shell's org.gnome.Shell.Introspect
         /// GetWindows (title, focus), asked by ``shellWindowsScript``.
         case gnomeWayland
+        /// Plasma's Wayland: KWin's scripting API, by ``kwinWindowsScript``.
+        case kwinWayland
     }
 
     /// The .deb `make deb` built from this checkout (scripts/make-deb).
@@ -55,7 +57,9 @@ struct BootedDesktopLogin {
 
     /// Boots, installs the .deb and writes the managed gate, the login
     /// script and `files` (a path in the machine: its text).
-    static func start(loginScript: String, windows: Windows = .x11, files: [String: String] = [:]) throws -> BootedDesktopLogin {
+    /// `commands` run in the machine after that, as root.
+    static func start(loginScript: String, windows: Windows = .x11, files: [String: String] = [:],
+                      commands: [[String]] = []) throws -> BootedDesktopLogin {
         let deb = try package()
         let machine = try BootedMachine()
         do {
@@ -71,11 +75,16 @@ struct BootedDesktopLogin {
             try EnforcedMachine.write("BECKON_TEST_EXPOSE_GATE=1\n", to: machine.root + "/etc/environment.d/90-beckon-test.conf")
             try EnforcedMachine.write(loginScript, to: machine.root + "/usr/local/bin/beckon-desktop-login")
             chmod(machine.root + "/usr/local/bin/beckon-desktop-login", 0o755)
-            if windows == .gnomeWayland {
-                try EnforcedMachine.write(shellWindowsScript, to: machine.root + "/usr/local/bin/beckon-shell-windows")
-                chmod(machine.root + "/usr/local/bin/beckon-shell-windows", 0o755)
+            let reader = windows == .gnomeWayland ? shellWindowsScript : windows == .kwinWayland ? kwinWindowsScript : nil
+            if let reader {
+                try EnforcedMachine.write(reader, to: machine.root + "/usr/local/bin/beckon-desktop-windows")
+                chmod(machine.root + "/usr/local/bin/beckon-desktop-windows", 0o755)
             }
             for (path, text) in files { try EnforcedMachine.write(text, to: machine.root + path) }
+            for command in commands {
+                let result = try machine.run(command, deadline: 60)
+                try #require(result.exitCode == 0, "\(command): \(result)")
+            }
             return BootedDesktopLogin(machine: machine, uid: uid, windows: windows)
         } catch {
             machine.stop()
@@ -120,6 +129,28 @@ struct BootedDesktopLogin {
 
         """#
 
+    /// KWin's windows, one a line: caption|active|fullScreen. A KWin script
+    /// (KWin 5.27's `workspace`) prints them with a mark, which KWin writes
+    /// to its output: the user's journal, as plasma-kwin_wayland.service's.
+    static let kwinWindowsScript = #"""
+        #!/bin/sh
+        mark="BECKON-$(date +%s%N)"
+        script="$XDG_RUNTIME_DIR/$mark.js"
+        echo "print('$mark ' + workspace.clientList().map(function (c) { return c.caption + '|' + c.active + '|' + c.fullScreen; }).join('~'));" >"$script"
+        qdbus org.kde.KWin /Scripting org.kde.kwin.Scripting.loadScript "$script" "$mark" >/dev/null || exit 1
+        qdbus org.kde.KWin /Scripting org.kde.kwin.Scripting.start >/dev/null
+        line=""
+        for _ in $(seq 50); do
+          line=$(journalctl --user --no-pager -o cat -u plasma-kwin_wayland.service | grep "$mark " | tail -n 1)
+          [ -n "$line" ] && break
+          sleep 0.1
+        done
+        qdbus org.kde.KWin /Scripting org.kde.kwin.Scripting.unloadScript "$mark" >/dev/null
+        rm -f "$script"
+        [ -n "$line" ] && echo "${line#*$mark }" | tr '~' '\n'
+
+        """#
+
     /// Opens the session and returns its logind id and its X display (empty on Wayland).
     func login() throws -> (session: String, display: String) {
         let type = windows == .x11 ? "x11" : "wayland"
@@ -131,10 +162,11 @@ struct BootedDesktopLogin {
         return (session, ":" + number.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// The shell's windows (GNOME on Wayland), one a line (``shellWindowsScript``).
-    func shellWindows() throws -> [String] {
-        try machine.run(["runuser", "-u", Self.user, "--", "env", "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\(uid)/bus",
-                         "/usr/local/bin/beckon-shell-windows"]).stdout.split(separator: "\n").map(String.init)
+    /// The desktop's windows on Wayland, one a line (``shellWindowsScript``, ``kwinWindowsScript``).
+    func desktopWindows() throws -> [String] {
+        try machine.run(["runuser", "-u", Self.user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(uid)",
+                         "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\(uid)/bus",
+                         "/usr/local/bin/beckon-desktop-windows"]).stdout.split(separator: "\n").map(String.init)
     }
 
     /// Ends every session of the user and waits for their user manager to stop.
@@ -186,6 +218,8 @@ struct BootedDesktopLogin {
         var seconds: Double
         var starter: Starter
         var unitStatus: String
+        /// On Wayland: whether the terms had the focus (always on X11, where the grab was checked).
+        var focused: Bool
     }
 
     /// Which starter runs the gate, read from its cgroup.
@@ -212,7 +246,9 @@ struct BootedDesktopLogin {
     /// keyboard grab, checks that graphical-session.target is up and started
     /// the unit in this login, that one gate runs and one terms window is
     /// shown, runs `check` (the desktop's own units), and logs out.
-    func loginShowsOneGate(_ login: Int, check: () throws -> Void = {}) throws -> Shown {
+    /// On Wayland the terms must have the focus, unless `requireFocus` is
+    /// false: then whether they have it is only read, 3 s after they showed.
+    func loginShowsOneGate(_ login: Int, requireFocus: Bool = true, check: () throws -> Void = {}) throws -> Shown {
         let opened = Date()
         let (session, display) = try self.login()
         let x = GateX11(display: display)
@@ -225,8 +261,13 @@ struct BootedDesktopLogin {
                     .split(separator: "\n").map(String.init).filter { (try? x.role(of: $0).contains("beckon-terms-gate")) == true }
                     .map { "\($0) \(try x.role(of: $0))" }
             case .gnomeWayland:
-                return try shellWindows().filter { $0.contains("'title': 'beckon-terms-gate") }
+                return try desktopWindows().filter { $0.contains("'title': 'beckon-terms-gate") }
+            case .kwinWayland:
+                return try desktopWindows().filter { $0.hasPrefix("beckon-terms-gate") }
             }
+        }
+        func focused(_ terms: String) -> Bool {
+            windows == .gnomeWayland ? terms.contains("'has-focus': True") : terms.contains("|true|")
         }
         let terms = try poll("the managed gate's terms window (login \(login), session \(session))", seconds: 90, every: 0.1) {
             try termsWindows().first { $0.contains("shields-1") } ?? ""
@@ -235,10 +276,16 @@ struct BootedDesktopLogin {
         switch windows {
         case .x11:
             try x.waitForGate(String(terms.prefix { $0 != " " }), "keyboard-grabbed", seconds: 30)
-        case .gnomeWayland:
+        case .gnomeWayland, .kwinWayland:
             // Wayland has no keyboard grab: the terms have the focus.
-            try poll("the terms focused (login \(login))", seconds: 30, every: 0.2) { try termsWindows() } until: {
-                $0.contains { $0.contains("'has-focus': True") }
+            if requireFocus {
+                do {
+                    try poll("the terms focused (login \(login))", seconds: 30, every: 0.2) { try termsWindows() } until: {
+                        $0.contains(where: focused)
+                    }
+                } catch {
+                    throw WaitFailed("\(error); the desktop's windows: \((try? desktopWindows()) ?? [])")
+                }
             }
         }
 
@@ -270,10 +317,16 @@ struct BootedDesktopLogin {
         // X-systemd-skip=true: systemd-xdg-autostart-generator made no unit of the entry.
         #expect(try unitProperty("app-org.beckon.LoginTerms@autostart.service", "LoadState") == "not-found")
         try check()
+        var hasFocus = true
+        if windows != .x11 && !requireFocus {
+            usleep(3_000_000)
+            hasFocus = try termsWindows().contains(where: focused)
+            if !hasFocus { print("login \(login): the terms without the focus; the windows: \(try desktopWindows())") }
+        }
         print("login \(login) (session \(session), \(display.isEmpty ? "Wayland" : display)): the gate's terms window \(String(format: "%.1f", seconds)) s "
               + "after the session was opened; started by \(starter)\n\(status)")
         try logout()
-        return Shown(seconds: seconds, starter: starter, unitStatus: status)
+        return Shown(seconds: seconds, starter: starter, unitStatus: status, focused: hasFocus)
     }
 
     /// "median M s of [a, b, c]".
