@@ -190,6 +190,10 @@ install: release
 	  >$(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
 	# The journal's catalogue: what `journalctl -x` says beside beckon's entries (docs/audit.md).
 	install -Dm644 packaging/beckon.catalog $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog
+	# A KWin script, on by default, that gives the focus back to a login gate a desktop window took it from (KDE Plasma).
+	install -Dm644 packaging/kwin/beckon-gate-focus/metadata.json $(DESTDIR)$(PREFIX)/share/kwin/scripts/beckon-gate-focus/metadata.json
+	install -Dm644 packaging/kwin/beckon-gate-focus/contents/code/main.js \
+	  $(DESTDIR)$(PREFIX)/share/kwin/scripts/beckon-gate-focus/contents/code/main.js
 
 # A Debian package (scripts/make-deb): the route the README shows first.
 deb: deps release
@@ -216,6 +220,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/systemd/catalog/beckon.catalog \
 	  $(DESTDIR)$(PREFIX)/libexec/beckon/beckon-enforcer \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/system/beckon-enforcer.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/kwin/scripts/beckon-gate-focus
 
 clean:
 	rm -rf .build

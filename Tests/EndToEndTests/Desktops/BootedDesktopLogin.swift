@@ -246,8 +246,9 @@ struct BootedDesktopLogin {
     /// keyboard grab, checks that graphical-session.target is up and started
     /// the unit in this login, that one gate runs and one terms window is
     /// shown, runs `check` (the desktop's own units), and logs out.
-    /// On Wayland the terms must have the focus, unless `requireFocus` is
-    /// false: then whether they have it is only read, 3 s after they showed.
+    /// On Wayland the terms must have the focus, as they show and 3 s later,
+    /// unless `requireFocus` is false: then whether they have it 3 s later is
+    /// only read.
     func loginShowsOneGate(_ login: Int, requireFocus: Bool = true, check: () throws -> Void = {}) throws -> Shown {
         let opened = Date()
         let (session, display) = try self.login()
@@ -318,10 +319,15 @@ struct BootedDesktopLogin {
         #expect(try unitProperty("app-org.beckon.LoginTerms@autostart.service", "LoadState") == "not-found")
         try check()
         var hasFocus = true
-        if windows != .x11 && !requireFocus {
+        if windows != .x11 {
+            // Still focused 3 s on: a window of the desktop's mapped later can take the focus.
             usleep(3_000_000)
             hasFocus = try termsWindows().contains(where: focused)
-            if !hasFocus { print("login \(login): the terms without the focus; the windows: \(try desktopWindows())") }
+            if !hasFocus {
+                let seen = try desktopWindows()
+                if requireFocus { Issue.record("login \(login): the terms lost the focus; the windows: \(seen)") }
+                print("login \(login): the terms without the focus; the windows: \(seen)")
+            }
         }
         print("login \(login) (session \(session), \(display.isEmpty ? "Wayland" : display)): the gate's terms window \(String(format: "%.1f", seconds)) s "
               + "after the session was opened; started by \(starter)\n\(status)")

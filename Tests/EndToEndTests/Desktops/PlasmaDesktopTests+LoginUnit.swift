@@ -65,14 +65,27 @@ extension PlasmaDesktopTests {
 
         """
 
-    static func plasmaWaylandDesktop(withRule: Bool) throws -> BootedDesktopLogin {
+    /// What a Plasma Wayland login test installs beside the .deb.
+    enum PlasmaWaylandSetup: String, CustomTestStringConvertible, CaseIterable, Sendable {
+        /// The administrator's KWin rule in /etc/xdg, and the package's KWin script.
+        case ruleAndScript
+        /// The package's KWin script alone.
+        case script
+        /// The rule, and the package's KWin script removed (as before the package had it).
+        case ruleWithoutScript
+
+        var testDescription: String { rawValue }
+    }
+
+    static func plasmaWaylandDesktop(_ setup: PlasmaWaylandSetup) throws -> BootedDesktopLogin {
         var files = ["/usr/local/bin/kwin_wayland": virtualKWin]
-        if withRule { files["/etc/xdg/kwinrulesrc"] = kwinRules }
-        return try BootedDesktopLogin.start(
-            loginScript: plasmaWaylandLoginScript, windows: .kwinWayland, files: files,
-            commands: [["mkdir", "-p", "/usr/local/lib/beckon-kwin"],
-                       ["cp", "/usr/bin/kwin_wayland", "/usr/local/lib/beckon-kwin/kwin_wayland"],
-                       ["chmod", "755", "/usr/local/bin/kwin_wayland"]])
+        if setup != .script { files["/etc/xdg/kwinrulesrc"] = kwinRules }
+        var commands = [["mkdir", "-p", "/usr/local/lib/beckon-kwin"],
+                        ["cp", "/usr/bin/kwin_wayland", "/usr/local/lib/beckon-kwin/kwin_wayland"],
+                        ["chmod", "755", "/usr/local/bin/kwin_wayland"]]
+        if setup == .ruleWithoutScript { commands.append(["rm", "-r", "/usr/share/kwin/scripts/beckon-gate-focus"]) }
+        return try BootedDesktopLogin.start(loginScript: plasmaWaylandLoginScript, windows: .kwinWayland, files: files,
+                                            commands: commands)
     }
 
     /// What the units of a Plasma Wayland login under systemd must show.
@@ -86,29 +99,36 @@ extension PlasmaDesktopTests {
     }
 
     /// Logins on Plasma's Wayland under its systemd start-up (docs/terms.md
-    /// P-W7 with the administrator's KWin rule in /etc/xdg, P-W8 without it):
-    /// the user unit shows the managed gate once, its terms with their shield
-    /// in KWin's list; the time from opening the session to that is printed,
-    /// and whether the terms had the focus 3 s later is read and printed.
-    /// Measured: in the first login after boot plasmashell's desktop window,
-    /// mapped after the gate's, was the active window and the terms were not,
-    /// with the rule or without it, so keys went to the desktop until a
-    /// click on the terms (and the rule, which acts while a gate window is
-    /// active, kept no shortcut off). Forcing the rule's focus stealing
-    /// prevention to None (fsplevel=0) or its focus protection to Extreme
-    /// (fpplevel=4) changed nothing.
-    @Test(arguments: [true, false]) func onWaylandSystemdStartupShowsTheManagedGateOncePerLogin(withRule: Bool) throws {
-        let desktop = try Self.plasmaWaylandDesktop(withRule: withRule)
+    /// P-W7): the user unit shows the managed gate once, its terms with
+    /// their shield in KWin's list, and the terms have the focus 3 s later;
+    /// the time from opening the session to the terms in KWin's list is
+    /// printed. With the package's KWin script (beckon-gate-focus), with the
+    /// administrator's rule and without it, the terms must have the focus.
+    /// Without the script the focus is only read and printed: measured,
+    /// plasmashell's desktop window, mapped after the gate's, was active in
+    /// 2 of 3 logins with the rule and 2 of 3 without (KWin 5.27 activates a
+    /// desktop window as it maps), so keys went to the desktop.
+    @Test(arguments: PlasmaWaylandSetup.allCases)
+    func onWaylandSystemdStartupShowsTheManagedGateOncePerLogin(_ setup: PlasmaWaylandSetup) throws {
+        let desktop = try Self.plasmaWaylandDesktop(setup)
         defer { desktop.stop() }
         var seconds: [Double] = []
         var focused: [Bool] = []
         for login in 1...3 {
-            let one = try desktop.loginShowsOneGate(login, requireFocus: false) { try Self.plasmaWaylandUnits(desktop) }
+            let one = try desktop.loginShowsOneGate(login, requireFocus: setup != .ruleWithoutScript) {
+                try Self.plasmaWaylandUnits(desktop)
+            }
             #expect(one.starter == .unit, "\(one.starter)")
             seconds.append(one.seconds)
             focused.append(one.focused)
         }
-        print("Plasma Wayland systemd logins (\(withRule ? "the KWin rule" : "no KWin rule")): "
+        if setup != .ruleWithoutScript {
+            // Said by the script each time it gave the focus back.
+            let given = try desktop.machine.run(["journalctl", "--no-pager", "-o", "cat", "_UID=\(desktop.uid)"]).stdout
+                .split(separator: "\n").filter { $0.contains("beckon-gate-focus: the focus back") }.count
+            print("Plasma Wayland (\(setup.rawValue)): the script gave the terms the focus back \(given) time(s)")
+        }
+        print("Plasma Wayland systemd logins (\(setup.rawValue)): "
               + "\(BootedDesktopLogin.summary(seconds)); the terms focused in logins \(focused)")
     }
 }
