@@ -335,6 +335,17 @@ struct BootedDesktopLogin {
         return Shown(seconds: seconds, starter: starter, unitStatus: status, focused: hasFocus)
     }
 
+    /// `count` logins in turn (``loginShowsOneGate(_:requireFocus:check:)``),
+    /// in each of which the user unit must be the gate's starter.
+    func loginsEachShowOneGate(_ count: Int = 3, requireFocus: Bool = true,
+                               check: () throws -> Void = {}) throws -> [Shown] {
+        try (1...count).map { login in
+            let one = try loginShowsOneGate(login, requireFocus: requireFocus, check: check)
+            #expect(one.starter == .unit, "\(one.starter)")
+            return one
+        }
+    }
+
     /// "median M s of [a, b, c]".
     static func summary(_ seconds: [Double]) -> String {
         let median = seconds.sorted()[seconds.count / 2]

@@ -30,20 +30,15 @@ extension GnomeDesktopTests {
     @Test func x11SystemdStartupShowsTheManagedGateOncePerLogin() throws {
         let desktop = try BootedDesktopLogin.start(loginScript: Self.gnomeLoginScript)
         defer { desktop.stop() }
-        var seconds: [Double] = []
-        for login in 1...3 {
-            let one = try desktop.loginShowsOneGate(login) {
-                // The session was started by systemd: gnome-session's manager runs as a user unit.
-                let manager = try desktop.unitProperty("gnome-session-manager@gnome.service", "ActiveState")
-                #expect(manager == "active")
-                // gnome-session did not run the autostart entry (X-GNOME-HiddenUnderSystemd=true).
-                let entryRuns = try desktop.autostartEntryRuns()
-                #expect(entryRuns.isEmpty, "\(entryRuns)")
-            }
-            #expect(one.starter == .unit, "\(one.starter)")
-            seconds.append(one.seconds)
+        let shown = try desktop.loginsEachShowOneGate {
+            // The session was started by systemd: gnome-session's manager runs as a user unit.
+            let manager = try desktop.unitProperty("gnome-session-manager@gnome.service", "ActiveState")
+            #expect(manager == "active")
+            // gnome-session did not run the autostart entry (X-GNOME-HiddenUnderSystemd=true).
+            let entryRuns = try desktop.autostartEntryRuns()
+            #expect(entryRuns.isEmpty, "\(entryRuns)")
         }
-        print("GNOME X11 systemd logins: \(BootedDesktopLogin.summary(seconds))")
+        print("GNOME X11 systemd logins: \(BootedDesktopLogin.summary(shown.map(\.seconds)))")
     }
 
     /// A Wayland login as GDM makes one: no X server, the session's type
@@ -80,18 +75,13 @@ extension GnomeDesktopTests {
             loginScript: Self.gnomeWaylandLoginScript, windows: .gnomeWayland,
             files: ["/etc/systemd/user/org.gnome.Shell@wayland.service.d/headless.conf": Self.headlessShellDropIn])
         defer { desktop.stop() }
-        var seconds: [Double] = []
-        for login in 1...3 {
-            let one = try desktop.loginShowsOneGate(login) {
-                #expect(try desktop.unitProperty("gnome-session-wayland@gnome.target", "ActiveState") == "active")
-                #expect(try desktop.unitProperty("org.gnome.Shell@wayland.service", "ActiveState") == "active")
-                let entryRuns = try desktop.autostartEntryRuns()
-                #expect(entryRuns.isEmpty, "\(entryRuns)")
-            }
-            #expect(one.starter == .unit, "\(one.starter)")
-            seconds.append(one.seconds)
+        let shown = try desktop.loginsEachShowOneGate {
+            #expect(try desktop.unitProperty("gnome-session-wayland@gnome.target", "ActiveState") == "active")
+            #expect(try desktop.unitProperty("org.gnome.Shell@wayland.service", "ActiveState") == "active")
+            let entryRuns = try desktop.autostartEntryRuns()
+            #expect(entryRuns.isEmpty, "\(entryRuns)")
         }
-        print("GNOME Wayland systemd logins: \(BootedDesktopLogin.summary(seconds))")
+        print("GNOME Wayland systemd logins: \(BootedDesktopLogin.summary(shown.map(\.seconds)))")
     }
 
     /// A monitor plugged into mutter while it runs, on its headless backend:

@@ -25,21 +25,16 @@ extension PlasmaDesktopTests {
     @Test func x11SystemdStartupShowsTheManagedGateOncePerLogin() throws {
         let desktop = try BootedDesktopLogin.start(loginScript: Self.plasmaLoginScript)
         defer { desktop.stop() }
-        var seconds: [Double] = []
-        for login in 1...3 {
-            let one = try desktop.loginShowsOneGate(login) {
-                // Plasma's systemd boot: its session manager and window manager are user units.
-                for unit in ["plasma-workspace-x11.target", "plasma-ksmserver.service", "plasma-kwin_x11.service"] {
-                    let state = try desktop.unitProperty(unit, "ActiveState")
-                    #expect(state == "active", "\(unit)")
-                }
-                let entryRuns = try desktop.autostartEntryRuns()
-                #expect(entryRuns.isEmpty, "\(entryRuns)")
+        let shown = try desktop.loginsEachShowOneGate {
+            // Plasma's systemd boot: its session manager and window manager are user units.
+            for unit in ["plasma-workspace-x11.target", "plasma-ksmserver.service", "plasma-kwin_x11.service"] {
+                let state = try desktop.unitProperty(unit, "ActiveState")
+                #expect(state == "active", "\(unit)")
             }
-            #expect(one.starter == .unit, "\(one.starter)")
-            seconds.append(one.seconds)
+            let entryRuns = try desktop.autostartEntryRuns()
+            #expect(entryRuns.isEmpty, "\(entryRuns)")
         }
-        print("Plasma X11 systemd logins: \(BootedDesktopLogin.summary(seconds))")
+        print("Plasma X11 systemd logins: \(BootedDesktopLogin.summary(shown.map(\.seconds)))")
     }
 
     /// A Wayland login as SDDM makes one: no X server, the session's type
@@ -112,15 +107,8 @@ extension PlasmaDesktopTests {
     func onWaylandSystemdStartupShowsTheManagedGateOncePerLogin(_ setup: PlasmaWaylandSetup) throws {
         let desktop = try Self.plasmaWaylandDesktop(setup)
         defer { desktop.stop() }
-        var seconds: [Double] = []
-        var focused: [Bool] = []
-        for login in 1...3 {
-            let one = try desktop.loginShowsOneGate(login, requireFocus: setup != .ruleWithoutScript) {
-                try Self.plasmaWaylandUnits(desktop)
-            }
-            #expect(one.starter == .unit, "\(one.starter)")
-            seconds.append(one.seconds)
-            focused.append(one.focused)
+        let shown = try desktop.loginsEachShowOneGate(requireFocus: setup != .ruleWithoutScript) {
+            try Self.plasmaWaylandUnits(desktop)
         }
         if setup != .ruleWithoutScript {
             // Said by the script each time it gave the focus back.
@@ -129,6 +117,6 @@ extension PlasmaDesktopTests {
             print("Plasma Wayland (\(setup.rawValue)): the script gave the terms the focus back \(given) time(s)")
         }
         print("Plasma Wayland systemd logins (\(setup.rawValue)): "
-              + "\(BootedDesktopLogin.summary(seconds)); the terms focused in logins \(focused)")
+              + "\(BootedDesktopLogin.summary(shown.map(\.seconds))); the terms focused in logins \(shown.map(\.focused))")
     }
 }
