@@ -38,7 +38,7 @@ extension TermsWindow {
             return 0
         }, CallbackBox.release)
         // The session hides the window as it ends, and destroys it later.
-        connect(dialog, "hide") { $0.endGate() }
+        connect(dialog, "hide") { if !$0.isRemappingForFocus { $0.endGate() } }
         connect(dialog, "destroy") { $0.endGate() }
     }
 
@@ -67,9 +67,43 @@ extension TermsWindow {
             gtk_window_set_transient_for(dialog.cast(), parent?.cast())
             if let monitor = shields.primary?.monitor { center(dialog, on: monitor) }
         }
-        if shields.isActive { gtk_window_present(dialog.cast()) }
+        if shields.isActive { takeFocusFromShield(dialog) }
         restackGate()
         exposeState()
+    }
+
+    /// Gives the focus back to the terms from a shield that took it: one
+    /// that maps after them (sway and mutter focus a new window), or a click.
+    /// On X11 the window manager honours a present. On Wayland a client
+    /// cannot move the focus between its own windows for sure: GTK 3 sends
+    /// mutter's gtk_surface1 `present` only with an event's timestamp, and
+    /// xdg-activation wants the serial of an input event on the focused
+    /// surface, which a shield just mapped has had none of. Measured on
+    /// GNOME's Wayland with a monitor plugged in (G9): the present alone
+    /// gave the terms the focus back in 2 of 3 logins, and in the third the
+    /// new shield kept it and keys reached nothing. What every compositor
+    /// measured does is focus a window as it maps (mutter 43: a window with
+    /// no user time takes the focus, src/core/window.c
+    /// intervening_user_event_occurred): so if a shield still has the focus
+    /// a moment after the present, the terms are mapped again. At most once
+    /// a second, so that a compositor that focuses a shield again as the
+    /// terms unmap cannot start a loop.
+    private func takeFocusFromShield(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        gtk_window_present(dialog.cast())
+        guard beckon_display_is_x11() == 0 else { return }
+        _ = GtkSource.timeout(milliseconds: 200) { [weak self] in
+            guard let self, let shields = self.shields, shields.isActive, gtk_widget_get_mapped(dialog) != 0 else { return false }
+            let now = g_get_monotonic_time()
+            guard now - self.focusRemappedAt > 1_000_000 else { return false }
+            self.focusRemappedAt = now
+            self.focusRemaps += 1
+            self.isRemappingForFocus = true
+            gtk_widget_hide(dialog)
+            self.isRemappingForFocus = false
+            gtk_window_present(dialog.cast())
+            self.exposeState()
+            return false
+        }
     }
 
     /// Places the window in the middle of `monitor`, as a window manager
@@ -99,11 +133,14 @@ extension TermsWindow {
     }
 
     /// The gate's words in the state told to tests: "shields-2" (how many
-    /// monitors are covered), "keyboard-grabbed" once the grab succeeded.
+    /// monitors are covered), "keyboard-grabbed" once the grab succeeded,
+    /// "focus-remapped-1" once the terms were mapped again to take the focus
+    /// back from a shield (``takeFocusFromShield(_:)``).
     var gateWords: [String] {
         guard let shields else { return [] }
         var words = ["shields-\(shields.count)"]
         if keyboard?.isGrabbed == true { words.append("keyboard-grabbed") }
+        if focusRemaps > 0 { words.append("focus-remapped-\(focusRemaps)") }
         return words
     }
 

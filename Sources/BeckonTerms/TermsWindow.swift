@@ -65,6 +65,13 @@ final class TermsWindow {
     // MARK: Login gate state, used by TermsWindow+Gate.swift.
     var shields: TermsShields?
     var keyboard: TermsShieldKeyboard?
+    /// When the terms window was last mapped again to take the focus back
+    /// from a shield (Wayland), in g_get_monotonic_time's microseconds.
+    var focusRemappedAt: gint64 = 0
+    /// How many times it was (told to tests as "focus-remapped-N").
+    var focusRemaps = 0
+    /// True while it is: its hiding does not end the gate.
+    var isRemappingForFocus = false
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024

@@ -148,7 +148,10 @@ struct GnomeWaylandKeys {
 
     /// Argument: a file to write once the keyboard is there; then waits for
     /// the end of its stdin (or its end with the session).
-    private static let plugged = remoteDesktopSession + #"""
+    /// Plugs in the virtual keyboard, touches the path given, and keeps the
+    /// keyboard until its standard input closes (also run inside a booted
+    /// machine's login: GnomeDesktopTests' G9).
+    static let plugged = remoteDesktopSession + #"""
     for down in (True, False):  # Shift_L: mutter makes the session's keyboard at its first key
         call(session, NAME + ".Session", "NotifyKeyboardKeysym", GLib.Variant("(ub)", (0xffe1, down)))
     open(sys.argv[1], "w").write("plugged in\n")
