@@ -17,7 +17,7 @@
  * Output: "seg LO HI" for each watched range, then "PAGE PC OBJECT SYMBOL
  * OFFSET" per page, in first-touch order. A system call given a watched
  * buffer fails with EFAULT instead of faulting: for profiling only.
- * The signal mask and SIGSEGV's handler are kept from being taken over (the
+ * The signal mask (faults-unblocked.h) and SIGSEGV's handler are kept from being taken over (the
  * Swift runtime installs its own; beckon's watchdog blocks every signal while
  * it starts its thread).
  */
@@ -109,26 +109,7 @@ __attribute__((constructor)) static void start(void) {
   for (int i = 0; i < nranges; i++) mprotect((void *)ranges[i].lo, ranges[i].hi - ranges[i].lo, PROT_NONE);
 }
 
-static const sigset_t *unblocking(int how, const sigset_t *set, sigset_t *copy) {
-  if (!set || how == SIG_UNBLOCK) return set;
-  *copy = *set;
-  sigdelset(copy, SIGSEGV);
-  return copy;
-}
-
-int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
-  static int (*real)(int, const sigset_t *, sigset_t *);
-  if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "pthread_sigmask");
-  sigset_t copy;
-  return real(how, unblocking(how, set, &copy), old);
-}
-
-int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
-  static int (*real)(int, const sigset_t *, sigset_t *);
-  if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "sigprocmask");
-  sigset_t copy;
-  return real(how, unblocking(how, set, &copy), old);
-}
+#include "faults-unblocked.h"
 
 /* The first SIGSEGV handler set (ours) stays. */
 int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {

@@ -23,7 +23,7 @@
  * would be killed by its first fault: beckon's watchdog blocks every signal
  * while it starts its thread (so the thread inherits them blocked), and so
  * does GLib around pthread_create. The signal mask calls are therefore
- * interposed here and never block those two.
+ * interposed (faults-unblocked.h) and never block those two.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -71,26 +71,7 @@ static void on_trap(int sig, siginfo_t *si, void *ctx) {
   ((ucontext_t *)ctx)->uc_mcontext.gregs[REG_EFL] &= ~0x100;
   if (open_page) { mprotect((void *)open_page, 4096, PROT_NONE); open_page = 0; }
 }
-/* The set with SIGSEGV and SIGTRAP taken out, when it would block them. */
-static const sigset_t *unblocking(int how, const sigset_t *set, sigset_t *copy) {
-  if (!set || how == SIG_UNBLOCK) return set;
-  *copy = *set;
-  sigdelset(copy, SIGSEGV);
-  sigdelset(copy, SIGTRAP);
-  return copy;
-}
-int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
-  static int (*real)(int, const sigset_t *, sigset_t *);
-  if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "pthread_sigmask");
-  sigset_t copy;
-  return real(how, unblocking(how, set, &copy), old);
-}
-int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
-  static int (*real)(int, const sigset_t *, sigset_t *);
-  if (!real) real = (int (*)(int, const sigset_t *, sigset_t *))dlsym(RTLD_NEXT, "sigprocmask");
-  sigset_t copy;
-  return real(how, unblocking(how, set, &copy), old);
-}
+#include "faults-unblocked.h"
 __attribute__((constructor)) static void init(void) {
   if (!getenv("PAGETRACE_OUT")) return;
   dl_iterate_phdr(cb, 0);
