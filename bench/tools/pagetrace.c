@@ -19,6 +19,11 @@
  *
  * (SWIFT_BACKTRACE=enable=no keeps the Swift runtime from taking SIGSEGV over.)
  *
+ * Where beckon gives its start-up code back (beckon_startup_code_release's
+ * madvise of its own text, interposed below) the trace starts over: a line
+ * ffffffff, then every instruction run afterwards, once, in first-run order,
+ * whether or not it ran before (bench/make-link-order lays that code out first).
+ *
  * A thread that blocks SIGSEGV or SIGTRAP and then runs the executable's code
  * would be killed by its first fault: beckon's watchdog blocks every signal
  * while it starts its thread (so the thread inherits them blocked), and so
@@ -71,12 +76,30 @@ static void on_trap(int sig, siginfo_t *si, void *ctx) {
   ((ucontext_t *)ctx)->uc_mcontext.gregs[REG_EFL] &= ~0x100;
   if (open_page) { mprotect((void *)open_page, 4096, PROT_NONE); open_page = 0; }
 }
+/* The start-up code's release: the trace starts over. All of the text is
+ * closed again, since a page left open by a thread blocked in a system call
+ * would hide what other threads run on it. */
+int madvise(void *addr, size_t length, int advice) {
+  static int (*real)(void *, size_t, int);
+  static int marked;
+  if (!real) real = (int (*)(void *, size_t, int))dlsym(RTLD_NEXT, "madvise");
+  uintptr_t start = (uintptr_t)addr;
+  if (seen && !marked && advice == MADV_DONTNEED && start < hi && start + length > lo) {
+    marked = 1;
+    memset(seen, 0, hi - lo);
+    order[norder++] = UINT32_MAX;
+    int result = real(addr, length, advice);
+    mprotect((void *)lo, hi - lo, PROT_NONE);
+    return result;
+  }
+  return real(addr, length, advice);
+}
 #include "faults-unblocked.h"
 __attribute__((constructor)) static void init(void) {
   if (!getenv("PAGETRACE_OUT")) return;
   dl_iterate_phdr(cb, 0);
   seen = calloc(hi - lo, 1);
-  order = calloc(hi - lo, sizeof *order);
+  order = calloc(2 * (hi - lo), sizeof *order); /* twice: the trace starts over once */
   struct sigaction sa; memset(&sa, 0, sizeof sa);
   sa.sa_flags = SA_SIGINFO | SA_NODEFER;
   sa.sa_sigaction = on_segv; sigaction(SIGSEGV, &sa, 0);

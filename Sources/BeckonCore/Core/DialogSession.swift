@@ -166,7 +166,10 @@ package final class DialogSession {
             }
         }
         showCountdown = nil
-        if let window = widget { gtk_window_present(window.cast()) }
+        if let window = widget {
+            ExecutablePages.windowWillShow()
+            gtk_window_present(window.cast())
+        }
         return true
     }
 

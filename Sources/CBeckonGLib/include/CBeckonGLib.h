@@ -5,10 +5,11 @@
  * sources, the watchdog behind --timeout and termination signals, the
  * controlling terminal, the system journal (libsystemd, loaded on first use),
  * D-Bus (one helper for every call) and the notifications over it, a gate's
- * process and the enforcer's socket, and gettext. It includes no GTK or GDK header, so
- * the consent and login-gate modules, which link it, cannot reach GTK through
- * it; CBeckonShim (the GTK half) builds on it. Callbacks follow the one
- * BeckonCallback shape (beckon_callback.h). */
+ * process and the enforcer's socket, gettext, and the executable's own pages.
+ * It includes no GTK or GDK header, so the consent and login-gate modules,
+ * which link it, cannot reach GTK through it; CBeckonShim (the GTK half)
+ * builds on it. Callbacks follow the one BeckonCallback shape
+ * (beckon_callback.h). */
 
 #include <glib.h>
 #include <glib-object.h>
@@ -471,6 +472,27 @@ int beckon_seqpacket_accept(int listener, uid_t *uid);
  * `*pid` is 0 when the datagram carries no credentials.
  * C: the control message is read with the CMSG_* macros. */
 ssize_t beckon_seqpacket_receive(int fd, void *buffer, size_t size, pid_t *pid, uid_t *uid);
+
+/* ---- the executable's own pages (executable_pages.c) ------------------- */
+
+/* Turns off the kernel's fault-around for the executable's segments, so that
+ * only the pages it touches become resident, not the 64 KiB around each:
+ * registers them with a user-mode-only userfaultfd in asynchronous
+ * write-protect mode (Linux 6.7), which no fault ever waits on. Returns the
+ * descriptor, to be kept open for the life of the process (closing it
+ * undoes this), or -1 where the kernel or a seccomp filter refuses.
+ * C: the userfaultfd system call and its ioctls, and dl_iterate_phdr. */
+int beckon_executable_fault_exactly(void);
+
+/* Unmaps the pages of the executable's read-only segments (code, constants)
+ * from this process, so that code only start-up ran stops counting in its
+ * memory; whatever runs later faults back in from the page cache. Pages that
+ * are private copies (a debugger's breakpoints) stay. Returns the bytes
+ * released; 0 when /proc/self/pagemap cannot be read. Safe with other threads
+ * running: read-only file pages come back as they were.
+ * C: dl_iterate_phdr's program headers and madvise on the executable's own
+ * mappings. */
+size_t beckon_executable_release_startup_code(void);
 
 /* ---- gettext (locale.c) ------------------------------------------------ */
 
