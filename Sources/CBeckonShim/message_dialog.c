@@ -51,15 +51,6 @@ static gboolean late_image_apply(gpointer data) {
   return G_SOURCE_REMOVE;
 }
 
-static gboolean late_image_first_frame(GtkWidget *dialog, cairo_t *cr, gpointer data) {
-  (void)cr; (void)data;
-  g_signal_handlers_disconnect_by_func(dialog, G_CALLBACK(late_image_first_frame), NULL);
-  /* The frame reaches the X server before the icon work starts. */
-  gdk_display_flush(gtk_widget_get_display(dialog));
-  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, late_image_apply, g_object_ref(dialog), g_object_unref);
-  return FALSE;
-}
-
 static GtkWidget *dialog_image_new(GtkWidget *dialog) {
   GtkWidget *image = gtk_image_new();
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -113,7 +104,7 @@ void beckon_message_dialog_set_icons(GtkWidget *dialog, const char *icon_name, c
   gtk_widget_set_size_request(image, size, height);
   g_object_set_data_full(G_OBJECT(image), "beckon-icon-name", g_strdup(icon_name), g_free);
   g_object_set_data_full(G_OBJECT(dialog), "beckon-late-image", g_object_ref(image), g_object_unref);
-  g_signal_connect_after(dialog, "draw", G_CALLBACK(late_image_first_frame), NULL);
+  beckon_widget_after_first_frame(dialog, late_image_apply, g_object_ref(dialog), g_object_unref);
 }
 
 GtkWidget *beckon_message_dialog_label(GtkWidget *dialog, gboolean secondary) {

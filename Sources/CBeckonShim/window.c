@@ -115,3 +115,38 @@ void beckon_window_watch_control_key(GtkWidget *window, unsigned int keyval, Bec
   box->extra = GUINT_TO_POINTER(gdk_keyval_to_lower(keyval));
   g_signal_connect_data(window, "key-press-event", G_CALLBACK(on_control_key), box, callback_box_closure_unref, 0);
 }
+
+/* ---- after the first frame ------------------------------------------------ */
+
+typedef struct {
+  GSourceFunc func;
+  gpointer data;
+  GDestroyNotify destroy;
+} FirstFrameWork;
+
+/* The connection's destroy notify: the window went before its first frame, or
+ * the work was handed to its idle (then nothing is left to free but this). */
+static void first_frame_work_free(gpointer pending, GClosure *closure) {
+  (void)closure;
+  FirstFrameWork *work = pending;
+  if (work->destroy) work->destroy(work->data);
+  g_free(work);
+}
+
+static gboolean first_frame_drawn(GtkWidget *window, cairo_t *cr, gpointer pending) {
+  (void)cr;
+  FirstFrameWork *work = pending, handed = *work;
+  work->destroy = NULL; /* the idle owns the data now */
+  g_signal_handlers_disconnect_by_func(window, G_CALLBACK(first_frame_drawn), pending);
+  /* The frame reaches the X server before the work starts. */
+  gdk_display_flush(gtk_widget_get_display(window));
+  g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, handed.func, handed.data, handed.destroy);
+  return FALSE;
+}
+
+void beckon_widget_after_first_frame(GtkWidget *widget, GSourceFunc func, gpointer data, GDestroyNotify destroy) {
+  FirstFrameWork *work = g_new(FirstFrameWork, 1);
+  *work = (FirstFrameWork){func, data, destroy};
+  g_signal_connect_data(gtk_widget_get_toplevel(widget), "draw", G_CALLBACK(first_frame_drawn), work,
+                        first_frame_work_free, G_CONNECT_AFTER);
+}

@@ -16,7 +16,7 @@ extension MessageRequest: GtkDialogKind {
         }
         if let label = beckon_message_dialog_label(dialog, 0) {
             if !appearance.wrapsText { gtk_label_set_line_wrap(label.cast(), 0) }
-            if appearance.isTextSelectable { gtk_label_set_selectable(label.cast(), 1) }
+            if appearance.isTextSelectable { beckon_label_set_selectable_after_first_frame(label) }
             if appearance.ellipsizesText {
                 gtk_label_set_line_wrap(label.cast(), 0)
                 gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)

@@ -15,6 +15,15 @@
  * beckon_signal_connect's shape cannot take. */
 void beckon_label_watch_links(GtkWidget *label, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* Makes `label` selectable (zenity 3.44's message text: a Tab stop, its text
+ * can be copied) once its window has drawn its first frame: a selectable
+ * label's input window loads the cursor theme's text cursor as it is realized
+ * (Xcursor reads the theme's index files and the cursor file, and uploads the
+ * images), time the first frame need not wait for. Call with `label` in its
+ * window.
+ * C: beside beckon_widget_after_first_frame, with the GTK_LABEL cast. */
+void beckon_label_set_selectable_after_first_frame(GtkWidget *label);
+
 /* ---- GtkTextView and GtkTextTag (text_view.c) -------------------------- */
 
 /* gtk_text_buffer_create_tag without varargs: a tag named `name` (NULL for an

@@ -33,6 +33,15 @@ void beckon_window_set_icon(GtkWidget *window, const char *icon);
 void beckon_window_watch_control_key(GtkWidget *window, unsigned int keyval, BeckonCallback func,
                                      void *user_data, GDestroyNotify destroy);
 
+/* Calls `func(data)` once, in an idle after the toplevel of `widget` has
+ * drawn its first frame and flushed it to the display; `destroy(data)` runs
+ * when that is done, or when the window goes before its first frame. For work
+ * a person cannot see in the first frame, kept out of the time to it: the
+ * dialog image only GtkIconTheme can load, a selectable label's text cursor.
+ * C: a "draw" handler, whose shape (cairo_t) beckon_signal_connect's
+ * void-handler shape cannot take. */
+void beckon_widget_after_first_frame(GtkWidget *widget, GSourceFunc func, gpointer data, GDestroyNotify destroy);
+
 /* Gets the work area (the screen without panels) of the primary monitor of
  * `widget`'s display, or its first monitor. FALSE when there is none.
  * C: fills a GdkRectangle, and the shim's own message dialog measures with it. */
