@@ -7,7 +7,6 @@ public enum BeckonCommand {
     /// Runs the command for `arguments` (argv, program name first) and returns
     /// the process's exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        ClosedStandardStreams.fill() // first: no descriptor of ours may become 0, 1 or 2
         // One dialog and out: only the code that runs stays resident, and not
         // start-up's while the person reads (ExecutablePages).
         ExecutablePages.keepOnlyWhatRuns()
