@@ -24,6 +24,9 @@ SWIFT ?= swift
 # -static-libgcc: the unwinder (libgcc_eh) linked in, as libstdc++ is, rather
 # than libgcc_s.so loaded at every start for code that runs only when a C++
 # exception or a backtrace unwinds (92 KiB resident; issue 36).
+# --disable-local-rpath: no RUNPATH of $$ORIGIN, which had ld.so look for each of
+# the ~40 libraries (and libm's glibc-hwcaps variants) beside the executable
+# first, ~30 failed opens at every start, in /usr/bin once installed.
 # bench/private-functions.ld gathers the functions that have no symbol (the
 # closure-context destructors), which the link order cannot name (same notes).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
@@ -36,7 +39,7 @@ STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 STATIC_PC = $(CURDIR)/.build/static-pkgconfig
 RELEASE_ENV = PKG_CONFIG_PATH=$(STATIC_PC)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \

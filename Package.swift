@@ -113,7 +113,11 @@ let package = Package(
         .plugin(name: "BeckonVersionPlugin", capability: .buildTool(), dependencies: ["BeckonVersionGenerator"],
                 path: "Plugins/BeckonVersionPlugin"),
         .executableTarget(name: "BeckonVersionGenerator", path: "Plugins/BeckonVersionGenerator"),
-        .executableTarget(name: "beckon", dependencies: ["BeckonCLI"]),
+        // argv from glibc's call of the executable's constructors, instead of
+        // the static Swift runtime's read of /proc/self/maps at every start
+        // (arguments.c says why); the `beckon` executable's alone.
+        .target(name: "CBeckonArguments"),
+        .executableTarget(name: "beckon", dependencies: ["BeckonCLI", "CBeckonArguments"]),
         .executableTarget(name: "TermsWorkflow", dependencies: ["Beckon"], path: "Examples/TermsWorkflow"),
         .executableTarget(name: "Ask", dependencies: ["Beckon"], path: "Examples/Ask"),
         .executableTarget(name: "SetupMachine", dependencies: ["Beckon"], path: "Examples/SetupMachine"),
