@@ -96,6 +96,9 @@ public enum GtkRuntime {
         guard !loopStarted.load(ordering: .acquiring), !started.exchange(true, ordering: .acquiringAndReleasing) else {
             throw .alreadyRunning
         }
+        // Fontconfig's configuration loads on Pango's thread while GTK starts
+        // here, instead of being waited for at the first widget (font_map.c).
+        beckon_font_map_start_loading()
         guard gtk_init_check(nil, nil) != 0 else {
             started.store(false, ordering: .releasing)
             throw noDisplay()

@@ -6,6 +6,15 @@
 #include <gtk/gtk.h>
 #include "CBeckonGLib.h"
 
+/* ---- PangoCairoFontMap (font_map.c) ------------------------------------ */
+
+/* Makes the calling thread's default font map now, which starts Pango's
+ * loading of fontconfig's configuration on a thread of its own, so that it
+ * runs beside GTK's start instead of being waited for when the first widget
+ * needs fonts. Call on the thread that will run GTK, before gtk_init.
+ * C: pango's default font map is per thread, and the call is all it takes. */
+void beckon_font_map_start_loading(void);
+
 /* ---- GtkLabel (label.c) ------------------------------------------------ */
 
 /* Calls `func` whenever a link in the markup of `label` is activated (a click,
