@@ -69,6 +69,12 @@ void beckon_window_set_icon(GtkWidget *dialog, const char *window_icon) {
   g_list_free_full(list, g_object_unref);
 }
 
+void beckon_window_hide_mnemonics_before_map(GtkWidget *window) {
+  gboolean auto_mnemonics = FALSE;
+  g_object_get(gtk_widget_get_settings(window), "gtk-auto-mnemonics", &auto_mnemonics, NULL);
+  if (auto_mnemonics) gtk_window_set_mnemonics_visible(GTK_WINDOW(window), FALSE);
+}
+
 void beckon_widget_set_font(GtkWidget *widget, const PangoFontDescription *font) {
   /* What zenity 3.44 does; GTK 3 has no other per-widget font call short of CSS. */
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS

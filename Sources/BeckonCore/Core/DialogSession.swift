@@ -168,6 +168,9 @@ package final class DialogSession {
         showCountdown = nil
         if let window = widget {
             ExecutablePages.windowWillShow()
+            // What the map would do, done before it, so that the first frame
+            // does not wait for a second layout (window.c).
+            beckon_window_hide_mnemonics_before_map(window)
             gtk_window_present(window.cast())
         }
         return true

@@ -53,6 +53,15 @@ gboolean beckon_widget_workarea(GtkWidget *widget, GdkRectangle *area);
  * C: beside beckon_widget_workarea, with the GTK_WINDOW cast (a macro). */
 void beckon_window_set_default_size_within_screen(GtkWidget *window, int width, int height);
 
+/* Hides `window`'s mnemonic underlines before it maps, as GTK's map itself
+ * does when the gtk-auto-mnemonics setting is on (they show again while Alt
+ * is held). Done at the map, the change came after the window's first layout
+ * and laid every mnemonic label out, and the window's size, again before the
+ * first frame: a second size negotiation, with its X round trips for the
+ * monitor and work area (issue 36). Nothing changes where the setting is off.
+ * C: reads a GtkSettings property (g_object_get's varargs). */
+void beckon_window_hide_mnemonics_before_map(GtkWidget *window);
+
 /* Draws `widget`'s text in `font` (a --font description).
  * C: gtk_widget_override_font is deprecated, and only C can silence that
  * warning around the one call (G_GNUC_BEGIN_IGNORE_DEPRECATIONS). */
