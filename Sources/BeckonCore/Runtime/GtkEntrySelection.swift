@@ -14,22 +14,14 @@ package enum GtkEntrySelection {
     /// entry still has the focus, nothing selected and nothing typed: keys
     /// typed as the window became active could be handled before this, and
     /// selecting them then let the next key replace them ("Ada" answered as
-    /// "da", DelegatingRequestTests and EntryAPITests, 3 runs in 80).
+    /// "da" in DelegatingRequestTests, 2 runs in 80 on one display).
     package static func selectAllOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
-        var done = false
         var typed = false
         GtkSignal.connect(entry, "changed") { typed = true }
-        GtkSignal.connect(dialog, "notify::is-active") {
-            guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
-            done = true
-            // After the focus-in that activation brings has been handled, and
-            // before the next event, as focusOnceActive below.
-            GtkSource.idle(priority: G_PRIORITY_HIGH) {
-                if !typed, gtk_widget_has_focus(entry) != 0,
-                   gtk_editable_get_selection_bounds(OpaquePointer(entry), nil, nil) == 0 {
-                    gtk_editable_select_region(OpaquePointer(entry), 0, -1)
-                }
-                return false
+        onceActive(dialog) {
+            if !typed, gtk_widget_has_focus(entry) != 0,
+               gtk_editable_get_selection_bounds(OpaquePointer(entry), nil, nil) == 0 {
+                gtk_editable_select_region(OpaquePointer(entry), 0, -1)
             }
         }
     }
@@ -38,18 +30,27 @@ package enum GtkEntrySelection {
     /// first becomes active (whatever GtkDialog focused as it mapped), so
     /// that the first key typed goes to it.
     package static func focusOnceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ entry: UnsafeMutablePointer<GtkWidget>) {
+        onceActive(dialog) {
+            gtk_widget_grab_focus(entry)
+            gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+        }
+    }
+
+    /// Runs `body` once, the first time `dialog` becomes active: after the
+    /// focus-in that activation brings has been handled, and before the next
+    /// event. Keys typed as the window became active queue behind this
+    /// change, and at the default idle priority, behind a frame to draw, they
+    /// could be handled first: with no widget to take them (the likely way a
+    /// colour typed at once went nowhere in ColorAPITests, in one of three
+    /// full runs on a loaded machine), or into an entry that then selected
+    /// them.
+    private static func onceActive(_ dialog: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @GtkActor () -> Void) {
         var done = false
         GtkSignal.connect(dialog, "notify::is-active") {
             guard !done, gtk_window_is_active(dialog.cast()) != 0 else { return }
             done = true
-            // Before the next event: keys typed as the window became active
-            // queue behind this change, and at the default idle priority,
-            // behind a frame to draw, they could be handled first, with no
-            // widget to take them (the likely way a colour typed at once went
-            // nowhere in ColorAPITests, in one of three full runs on a loaded machine).
             GtkSource.idle(priority: G_PRIORITY_HIGH) {
-                gtk_widget_grab_focus(entry)
-                gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+                body()
                 return false
             }
         }
