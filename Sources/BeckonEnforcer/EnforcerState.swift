@@ -7,17 +7,8 @@ import Glibc
 /// deadline passes. ``Enforcer`` carries the actions out; the unit tests
 /// drive this alone.
 public struct EnforcerState {
-    /// Why a session is ended (`BECKON_REASON`).
-    public enum EndReason: String, Sendable {
-        /// The gate's window said Decline.
-        case declined
-        /// No gate's window was shown, or none was accepted, within the grace.
-        case graceExpired = "grace-expired"
-        /// The followed gate process ended without a recorded acceptance.
-        case gateExited = "gate-exited"
-        /// A gate's key file cannot be read, and errors end sessions.
-        case configurationError = "configuration-error"
-    }
+    /// Why a session is ended (`BECKON_REASON`): one list with the journal's.
+    public typealias EndReason = EnforcerEndReason
 
     /// Why a session goes on.
     public enum SpareReason: String, Sendable {

@@ -319,9 +319,8 @@ public enum ConsentJournal {
             let route = context.sessionEndedBy.map { " through \($0)" } ?? ""
             // The warden's reasons as words, the enforcer's as they are; one
             // this version does not know stays a field, not words.
-            let enforcerReasons = ["declined", "grace-expired", "gate-exited", "configuration-error"]
             let reason = SessionEndReason(rawValue: context.reason ?? "").map { $0.sentence(signal: context.signal) }
-                ?? context.reason.flatMap { enforcerReasons.contains($0) ? $0 : nil }
+                ?? EnforcerEndReason(rawValue: context.reason ?? "")?.rawValue
             let why = reason.map { " (\($0))" } ?? ""
             return "the session of \(who) was ended\(route): \(terms) were not accepted under a gate\(why)"
         case .verifiedAccepted:

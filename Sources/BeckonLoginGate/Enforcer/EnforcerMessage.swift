@@ -16,6 +16,9 @@ package struct EnforcerMessage: Equatable, Sendable {
     package enum Kind: String, Sendable, CaseIterable {
         // The window's process to the enforcer.
         case hello, status, shown, accepted, declined, revoked
+        /// The gate's windows were hidden (unmapped, reparented away, not on
+        /// top, the keyboard grab lost) for longer than it allows; `reason` says how.
+        case hidden
         // The enforcer to the window's process.
         case challenge, owed, held, recorded, refused
     }
@@ -41,6 +44,9 @@ package struct EnforcerMessage: Equatable, Sendable {
     package enum Field {
         package static let nonce = "nonce", id = "id", version = "version", sha256 = "sha256"
         package static let reason = "reason", acceptedAt = "accepted_at"
+        /// With `shown`: the display the window is on, as the gate's process named it
+        /// (`:0`, `wayland-0`); the enforcer checks it against the session's own.
+        package static let display = "display"
     }
 
     /// The bytes on the wire; nil when a value holds a newline or the message is too large.
