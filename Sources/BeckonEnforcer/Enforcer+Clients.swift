@@ -19,16 +19,25 @@ extension Enforcer {
 
     func acceptClients() {
         for _ in 0..<1024 {
-            var uid: uid_t = 0
-            let fd = beckon_seqpacket_accept(listener, &uid)
+            var pid: pid_t = 0, uid: uid_t = 0, pidfd: Int32 = -1
+            let fd = beckon_seqpacket_accept(listener, &pid, &uid, &pidfd)
             guard fd >= 0 else { return }
+            // Before any /proc read: a user's connections beyond the limit
+            // cost the enforcer an accept and a close, and a count.
             let mine = clients.values.filter { $0.peerUID == uid }.count
-            guard clients.count < Self.maximumClients, mine < Self.maximumClientsPerUser else {
+            let refusal = clients.count >= Self.maximumClients ? "more than \(Self.maximumClients) connections of all users at once"
+                : mine >= Self.maximumClientsPerUser ? "more than \(Self.maximumClientsPerUser) connections at once"
+                : pid <= 0 || pidfd < 0 ? "a connection whose process cannot be named" : nil
+            if let refusal {
                 close(fd)
+                if pidfd >= 0 { close(pidfd) }
+                note(refusal, pid: pid, uid: uid)
                 continue
             }
             let client = Client(fd: fd)
+            client.peerPID = pid
             client.peerUID = uid
+            client.pidfd = pidfd
             client.acceptedAt = Self.now()
             clients[fd] = client
         }
@@ -44,6 +53,7 @@ extension Enforcer {
 
     func dropClient(_ fd: Int32) {
         close(fd)
+        if let client = clients[fd], client.pidfd >= 0 { close(client.pidfd) }
         clients[fd] = nil
     }
 
@@ -66,9 +76,22 @@ extension Enforcer {
         _ = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
-    /// Says no to the client and writes an `enforcer-refused` event.
+    /// Says no to the client, and tells of it (``note(_:pid:uid:)``).
     func refuse(_ client: Client, pid: pid_t, uid: uid_t, _ why: String) {
         reply(client, EnforcerMessage(.refused, [EnforcerMessage.Field.reason: why]))
+        note(why, pid: pid, uid: uid)
+    }
+
+    /// Writes an `enforcer-refused` event and a line on stderr for the
+    /// first refusal of `uid` in a window; later ones are counted into one
+    /// summary per uid per 10 s (``RefusalCounter``), so that no flood
+    /// pushes journald past its limit.
+    func note(_ why: String, pid: pid_t, uid: uid_t) {
+        guard refusals.count(uid: uid, pid: pid, reason: why, now: Self.now()) else { return }
+        writeRefusal(why, pid: pid, uid: uid)
+    }
+
+    func writeRefusal(_ why: String, pid: pid_t, uid: uid_t) {
         var context = ConsentJournal.Context(termsID: "-", uid: uid == uid_t.max ? nil : uid, user: Self.userName(uid))
         context.pid = pid
         context.reason = why
@@ -76,7 +99,30 @@ extension Enforcer {
         StandardError.write("beckon-enforcer: refused process \(pid) of uid \(uid): \(why)\n")
     }
 
+    /// The summaries due: one entry per uid with refusals not yet written.
+    func writeRefusalSummaries() {
+        for summary in refusals.due(now: Self.now()) {
+            writeRefusal("\(summary.count) more refusal\(summary.count == 1 ? "" : "s") in \(RefusalCounter.interval / 1_000_000) s; "
+                         + "the last: \(summary.lastReason)", pid: summary.lastPID, uid: summary.uid)
+        }
+    }
+
+    /// Whether the process checked is still the one that connected: the
+    /// /proc files just read were its own, not a later process's with its pid.
+    func stillAlive(_ client: Client) -> Bool {
+        client.pidfd >= 0 && beckon_pidfd_is_alive(client.pidfd) == 1
+    }
+
     func handle(_ message: EnforcerMessage, from client: Client, pid: pid_t, uid: uid_t) {
+        // Every datagram from the very process that connected (SO_PEERCRED,
+        // which no namespace forges): credentials naming another process are
+        // a namespace's pid 1 speaking for its pid 2, or a socket shared with
+        // another process.
+        guard pid == client.peerPID, uid == client.peerUID else {
+            refuse(client, pid: pid, uid: uid,
+                   "a datagram naming process \(pid) of uid \(uid), not process \(client.peerPID) of uid \(client.peerUID) that connected")
+            return dropClient(client.fd)
+        }
         guard pid > 0, uid != 0 else {
             refuse(client, pid: pid, uid: uid, "no credentials, or root's (root needs no gate)")
             return dropClient(client.fd)
@@ -88,17 +134,17 @@ extension Enforcer {
                 refuse(client, pid: pid, uid: uid, refusal.description)
                 return dropClient(client.fd)
             case .success(let executable):
-                // The pidfd names this process and no later one with its number.
-                let pidfd = beckon_pidfd_open(pid)
-                guard pidfd >= 0 else {
+                guard stillAlive(client) else {
                     refuse(client, pid: pid, uid: uid, "it is gone")
                     return dropClient(client.fd)
                 }
                 client.pid = pid
                 client.uid = uid
                 client.executable = executable
+                // The nonce belongs to this connection and to the process its
+                // pidfd names, and to no later one with its number.
                 client.nonce = Self.nonce()
-                if pidfds[pid] == nil { pidfds[pid] = pidfd } else { close(pidfd) }
+                follow(pid, pidfd: client.pidfd)
                 reply(client, EnforcerMessage(.challenge, [EnforcerMessage.Field.nonce: client.nonce!]))
             }
             return
@@ -136,17 +182,16 @@ extension Enforcer {
                 refuse(client, pid: pid, uid: uid, refusal.description)
                 return dropClient(client.fd)
             }
+            guard stillAlive(client) else { return dropClient(client.fd) }
             if message.kind == .shown {
-                if pidfds[pid] == nil {
-                    let pidfd = beckon_pidfd_open(pid)
-                    guard pidfd >= 0 else { return dropClient(client.fd) }
-                    pidfds[pid] = pidfd
-                }
-                state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid))
+                follow(pid, pidfd: client.pidfd)
+                state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid), now: Self.now())
+                saveState()
                 return
             }
             record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,
                    sha256: message[EnforcerMessage.Field.sha256])
+            saveState()
             reply(client, EnforcerMessage(.recorded, [EnforcerMessage.Field.id: id]))
             if message.kind == .accepted { perform(state.accepted(uid: uid, gate: id, pid: pid)) }
             else { perform(state.sessionsChanged(sessions, now: Self.now())) }
@@ -184,6 +229,16 @@ extension Enforcer {
             recorded.entries[RecordedAcceptances.key(client.uid, gate.id, session)] = found
             recorded.entries[RecordedAcceptances.key(client.uid, gate.id, nil)] = found
         }
+    }
+
+    /// Follows `pid` by a descriptor of its own (a copy of `pidfd`) until it
+    /// exits, even after its connection closes.
+    func follow(_ pid: pid_t, pidfd: Int32) {
+        guard pidfds[pid] == nil else { return }
+        let copy = fcntl(pidfd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return }
+        pidfds[pid] = copy
+        startTimes[pid] = GateProcessCheck.startTime(of: pid)
     }
 
     static func nonce() -> String {

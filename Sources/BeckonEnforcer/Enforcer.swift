@@ -20,8 +20,14 @@ public final class Enforcer {
         var uid: uid_t = 0
         var nonce: String?
         var executable: GateProcessCheck.Executable?
-        /// Who connected (SO_PEERCRED) and when: for the per-user limit and the hello timeout.
+        /// Who connected (SO_PEERCRED, taken by the kernel at connect) and
+        /// when: every datagram must name this process, and the per-user
+        /// limit and the hello timeout count by it.
+        var peerPID: pid_t = 0
         var peerUID: uid_t = uid_t.max
+        /// A pidfd of the process that connected (SO_PEERPIDFD): its /proc
+        /// files are believed only while it still runs.
+        var pidfd: Int32 = -1
         var acceptedAt: UInt64 = 0
         init(fd: Int32) { self.fd = fd }
     }
@@ -44,24 +50,38 @@ public final class Enforcer {
     var lastRescan: UInt64 = 0
     /// Sessions asked to end, and when: asked again if still there.
     var ending: [String: UInt64] = [:]
-    /// Acceptances and revocations recorded by this run.
+    /// Acceptances and revocations recorded by this run, and by the runs
+    /// before it (the state file).
     let recorded: RecordedAcceptances
+    /// Refusals, counted per uid and written in summaries.
+    var refusals = RefusalCounter()
+    /// The state file (``EnforcerStateFile``), what was last written to it,
+    /// whether the last write failed, and what was read from it at start.
+    let statePath: String
+    var savedState: EnforcerStateFile?
+    var stateWriteFailed = false
+    var loadedState: EnforcerStateFile?
+    /// The start time of each followed process (field 22 of /proc/PID/stat),
+    /// which names it in the state file.
+    var startTimes: [pid_t: UInt64] = [:]
 
     /// How often the configuration is looked at again, and logind asked
     /// again when its files cannot be watched.
     static let rescanMilliseconds: Int32 = 5_000
 
     public init(socketPath: String? = nil, configRoot: String = "/etc/xdg",
-                configurationPath: String = EnforcerConfiguration.path) {
+                configurationPath: String = EnforcerConfiguration.path, statePath: String? = nil) {
         self.socketPath = socketPath ?? EnforcerLink.socketPath
+        self.statePath = statePath ?? EnforcerStateFile.path
         self.configRoot = configRoot
         self.configurationPath = configurationPath
         let (configuration, gates) = Self.loadConfiguration(configurationPath, configRoot, report: true)
-        check = GateProcessCheck(paths: configuration.executables)
+        check = Self.processCheck(configuration)
         // The lookup reads `recorded` through a box both sides hold: the
         // state is built before `self` can be captured.
         let box = RecordedAcceptances()
         recorded = box
+        loadedState = Self.loadState(self.statePath, into: box)
         state = EnforcerState(configuration: configuration, gates: gates, startMicroseconds: Self.now(),
                               lookup: { uid, gate, session in Self.lookup(uid, gate, session, recorded: box) })
         configurationStamp = stamp()
@@ -82,6 +102,19 @@ public final class Enforcer {
         let gates = EnforcerGateSet.load(configRoot: root, defaultGrace: configuration.graceSeconds)
         if report { for problem in gates.problems { reportProblem(problem.error, isGate: problem.isGate) } }
         return (configuration, gates)
+    }
+
+    /// The check of gate processes for `configuration`. TEMPORARY:
+    /// `BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT=1` in the service's own
+    /// environment (root's alone: a unit drop-in) checks only `LD_*` of a gate's
+    /// environment, for gate programs from before the gate re-executed itself
+    /// with ``GateEnvironment/cleaned(_:)``; to be removed once that is merged.
+    static func processCheck(_ configuration: EnforcerConfiguration) -> GateProcessCheck {
+        var check = GateProcessCheck(paths: configuration.executables)
+        if let legacy = getenv("BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT"), String(cString: legacy) == "1" {
+            check.checksEnvironment = false
+        }
+        return check
     }
 
     static func reportProblem(_ error: ManagedTermsError, isGate: Bool) {
@@ -151,6 +184,10 @@ public final class Enforcer {
         }
         StandardError.write("beckon-enforcer: \(state.configuration.mode == .pilot ? "pilot mode: reporting only, " : "")"
                             + "\(state.gates.gates.count) gate(s), \(state.gates.brokenGates.count) broken; listening at \(socketPath)\n")
+        // Before the first deadline: a gate shown when the enforcer stopped is
+        // followed again, not ended for its grace.
+        restoreFollowed(loadedState)
+        loadedState = nil
         refreshSessions()
         while true {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
@@ -163,7 +200,7 @@ public final class Enforcer {
             // timeout; followed gates each second (a stopped one holds nothing).
             var timeout = clients.values.contains { $0.nonce == nil } ? Int32(Self.helloTimeout / 1000) : Self.rescanMilliseconds
             if !state.followedPIDs.isEmpty { timeout = min(timeout, 1000) }
-            if let deadline = state.nextDeadline {
+            if let deadline = [state.nextDeadline, refusals.nextDeadline].compactMap({ $0 }).min() {
                 let now = Self.now()
                 timeout = deadline <= now ? 0 : Int32(min(UInt64(timeout), (deadline - now) / 1000 + 1))
             }
@@ -188,6 +225,7 @@ public final class Enforcer {
                 if fds[index].revents != 0 {
                     close(fd)
                     pidfds[pid] = nil
+                    startTimes[pid] = nil
                     perform(state.processExited(pid: pid))
                 }
                 index += 1
@@ -195,6 +233,8 @@ public final class Enforcer {
             for pid in state.followedPIDs { state.setStopped(pid: pid, GateProcessCheck.isStopped(pid)) }
             perform(state.tick(now: Self.now()))
             dropSilentClients()
+            writeRefusalSummaries()
+            saveState()
             // On a clock, not on an idle poll: a user connecting once a second
             // must not keep a changed configuration from loading.
             let now = Self.now()
@@ -232,7 +272,7 @@ public final class Enforcer {
         let current = stamp()
         guard current != configurationStamp else { return }
         let (configuration, gates) = Self.loadConfiguration(configurationPath, configRoot, report: true)
-        check = GateProcessCheck(paths: configuration.executables)
+        check = Self.processCheck(configuration)
         StandardError.write("beckon-enforcer: configuration changed: \(gates.gates.count) gate(s), \(gates.brokenGates.count) broken\n")
         perform(state.configurationChanged(configuration, gates: gates, sessions: sessions, now: Self.now()))
         // Taken again: the new gates' texts are part of it.
@@ -321,6 +361,12 @@ extension Enforcer {
 /// What this run of the enforcer recorded, newest per user, gate and login:
 /// the journal may take a moment to return an entry just written.
 final class RecordedAcceptances {
-    var entries: [String: EnforcerState.Found] = [:]
-    static func key(_ uid: uid_t, _ gate: String, _ session: String?) -> String { "\(uid)/\(gate)/\(session ?? "")" }
+    /// Whose, which gate, which login (nil: the user's, whatever login).
+    struct Key: Hashable {
+        var uid: uid_t
+        var gate: String
+        var session: String?
+    }
+    var entries: [Key: EnforcerState.Found] = [:]
+    static func key(_ uid: uid_t, _ gate: String, _ session: String?) -> Key { Key(uid: uid, gate: gate, session: session) }
 }

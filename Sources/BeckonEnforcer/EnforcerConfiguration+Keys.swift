@@ -10,6 +10,10 @@ extension EnforcerConfiguration {
         KeyFileKey("GraceSeconds", value: "1 to \(ManagedTerms.maximumGraceSeconds)", default: "\(defaultGraceSeconds)",
                    help: "How long a gated session may go without an acceptance, for gates without a GraceSeconds= "
                        + "of their own."),
+        KeyFileKey("MaxReadingSeconds", value: "1 to \(ManagedTerms.maximumGraceSeconds)",
+                   default: "\(defaultMaxReadingSeconds)",
+                   help: "How long a gate shown and not answered holds its session; then the session ends "
+                       + "(reading-expired)."),
         KeyFileKey("ConfigurationErrors", value: "end-session or report", default: ErrorPolicy.endSession.rawValue,
                    help: "What a gate file that cannot be used does: end every gated session at its grace (a gate "
                        + "no one can accept), or only write a configuration-error event."),

@@ -9,6 +9,7 @@ import Glibc
 /// [Enforcer]
 /// Mode=enforce                 # or pilot: report what would be ended, end nothing
 /// GraceSeconds=120             # default for gates without their own GraceSeconds=
+/// MaxReadingSeconds=900        # how long a shown, unanswered gate holds its session
 /// ConfigurationErrors=end-session   # or report: a broken gate file spares sessions
 /// Executables=/usr/bin/beckon  # the gate programs whose acceptances count
 /// MinimumUID=1000              # users below are out of scope (root always is)
@@ -25,6 +26,7 @@ public struct EnforcerConfiguration: Sendable, Equatable {
 
     public var mode = Mode.enforce
     public var graceSeconds = EnforcerConfiguration.defaultGraceSeconds
+    public var maxReadingSeconds = EnforcerConfiguration.defaultMaxReadingSeconds
     public var configurationErrors = ErrorPolicy.endSession
     public var executables = ["/usr/bin/beckon"]
     public var minimumUID: uid_t = 1000
@@ -34,6 +36,9 @@ public struct EnforcerConfiguration: Sendable, Equatable {
     /// autostart entries and draw the window, short enough that a desktop
     /// without a gate is not left usable for long.
     public static let defaultGraceSeconds = 120
+    /// Fifteen minutes: time to read long terms, and a bound on how long a
+    /// gate nobody answers (or nobody sees) keeps a desktop behind it.
+    public static let defaultMaxReadingSeconds = 900
     /// The enforcer's key file.
     public static let path = "/etc/beckon/enforcer.conf"
     /// The gates' directory: the system's, fixed.
@@ -64,6 +69,13 @@ public struct EnforcerConfiguration: Sendable, Equatable {
                 throw file.error("GraceSeconds", "must be from 1 to \(ManagedTerms.maximumGraceSeconds), not \(grace.debugDescription)")
             }
             configuration.graceSeconds = value
+        }
+        if let reading = file.string("MaxReadingSeconds") {
+            guard let value = Int(reading), value >= 1, value <= ManagedTerms.maximumGraceSeconds else {
+                throw file.error("MaxReadingSeconds",
+                                 "must be from 1 to \(ManagedTerms.maximumGraceSeconds), not \(reading.debugDescription)")
+            }
+            configuration.maxReadingSeconds = value
         }
         if let policy = file.string("ConfigurationErrors") {
             guard let value = ErrorPolicy(rawValue: policy) else {

@@ -37,12 +37,20 @@ public struct EnforcerState {
         var finished = false
         /// Ended (or reported as such in pilot mode).
         var ended = false
+        /// Since when each owed gate has been shown to it by a followed
+        /// process: the reading's clock (``EnforcerConfiguration/maxReadingSeconds``),
+        /// which a second gate process taking over does not restart.
+        var readingSince: [String: UInt64] = [:]
     }
 
     public private(set) var configuration: EnforcerConfiguration
     public private(set) var gates: EnforcerGateSet
     /// When the enforcer started: a session older than its grace, seen first
-    /// at a restart, still has ``restartAllowance`` for its gate to reconnect.
+    /// at a restart, still has ``restartAllowance`` for its gate to connect
+    /// again. A gate that was shown is followed again at once from the state
+    /// file (``EnforcerStateFile``) and reconnects within a few seconds; the
+    /// allowance is for a gate that was starting, not yet shown, when the
+    /// enforcer stopped: its process retries its connection for 5 s.
     let startMicroseconds: UInt64
     static let restartAllowance: UInt64 = 10_000_000
 
@@ -79,6 +87,8 @@ public struct EnforcerState {
         /// Stopped (SIGSTOP, a job-control stop) or traced: it holds nothing
         /// while it is, so a gate parked somewhere cannot hold a session.
         var isStopped = false
+        /// When it first said `shown` (µs since the epoch).
+        var shownAt: UInt64 = 0
 
         /// Whether it holds `session` of its user: a process in a session
         /// holds that session alone; one outside every session holds all of
@@ -170,10 +180,18 @@ public struct EnforcerState {
     }
 
     /// A checked gate process of `uid` shows `gate`: its sessions that owe it
-    /// are held by that process from now on, not by the clock.
+    /// are held by that process from now on, not by the clock, for at most
+    /// MaxReadingSeconds= counted from the first time any process showed it.
     /// `session`: the logind session the process runs in, nil for none.
-    public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil) {
-        followers[pid, default: Follower(uid: uid, session: session)].gates.insert(gate)
+    public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil, now: UInt64) {
+        followers[pid, default: Follower(uid: uid, session: session, shownAt: now)].gates.insert(gate)
+    }
+
+    /// Follows again a process followed before a restart (the state file),
+    /// once the enforcer has checked that it is the same process and still
+    /// passes: its reading's clock runs on from `shownAt`.
+    mutating func restore(pid: pid_t, uid: uid_t, gates: Set<String>, session: String?, shownAt: UInt64) {
+        followers[pid] = Follower(uid: uid, gates: gates, session: session, shownAt: shownAt)
     }
 
     /// Marks a followed process stopped (or running again): the enforcer
@@ -226,7 +244,8 @@ public struct EnforcerState {
         return actions
     }
 
-    /// Deadlines passed by `now` with no process following the gate.
+    /// Deadlines passed by `now`: a grace with no process following the
+    /// gate, or a reading longer than MaxReadingSeconds= with one.
     public mutating func tick(now: UInt64) -> [Action] {
         var actions: [Action] = []
         for (id, entry) in tracked where !entry.finished {
@@ -234,8 +253,13 @@ public struct EnforcerState {
                 actions += finish(id, gate: nil, .configurationError)
                 continue
             }
-            for (gate, deadline) in entry.owed.sorted(by: { $0.key < $1.key })
-            where deadline <= now && !isFollowed(entry, gate) {
+            for (gate, deadline) in entry.owed.sorted(by: { $0.key < $1.key }) {
+                if let since = readingStart(id, gate) {
+                    guard since + UInt64(configuration.maxReadingSeconds) * 1_000_000 <= now else { continue }
+                    actions += finish(id, gate: gate, .readingExpired)
+                    break
+                }
+                guard deadline <= now else { continue }
                 actions += finish(id, gate: gate, .graceExpired)
                 break
             }
@@ -243,10 +267,26 @@ public struct EnforcerState {
         return actions
     }
 
+    /// Since when `gate` has been shown to session `id` by a process that
+    /// follows it now; nil when none does. Noted on the session the first
+    /// time, so that the clock survives one gate process replacing another.
+    private mutating func readingStart(_ id: String, _ gate: String) -> UInt64? {
+        guard let entry = tracked[id] else { return nil }
+        let holders = followers.values.filter { $0.holds(entry.session.uid, gate, session: entry.session.id) }
+        guard let earliest = holders.map(\.shownAt).min() else { return nil }
+        let since = min(entry.readingSince[gate] ?? earliest, earliest)
+        tracked[id]?.readingSince[gate] = since
+        return since
+    }
+
     /// The earliest deadline still running, for the loop's sleep.
     public var nextDeadline: UInt64? {
         tracked.values.filter { !$0.finished }.flatMap { entry in
-            entry.owed.filter { !isFollowed(entry, $0.key) }.map(\.value) + (entry.brokenDeadline.map { [$0] } ?? [])
+            entry.owed.map { gate, deadline in
+                let holders = followers.values.filter { $0.holds(entry.session.uid, gate, session: entry.session.id) }
+                guard let earliest = holders.map(\.shownAt).min() else { return deadline }
+                return min(entry.readingSince[gate] ?? earliest, earliest) + UInt64(configuration.maxReadingSeconds) * 1_000_000
+            } + (entry.brokenDeadline.map { [$0] } ?? [])
         }.min()
     }
 

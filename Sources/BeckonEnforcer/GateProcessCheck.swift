@@ -1,3 +1,4 @@
+import BeckonLoginGate
 import Glibc
 
 /// What the enforcer checks of a process that says it is a gate's window,
@@ -9,11 +10,17 @@ import Glibc
 /// - it is non-dumpable, so its own user can neither ptrace it nor open its
 ///   memory or descriptors (its /proc files are root's);
 /// - no tracer is attached;
-/// - it started with no `LD_*` variable (a preload, an audit library, another
-///   library path);
+/// - it runs in the initial user, pid and mount namespaces (those of
+///   /proc/1): in a namespace of its own user, that user holds capabilities
+///   over it (ptrace, forged `SCM_CREDENTIALS`, mounts over system paths);
 /// - every executable mapping is a file of root's that only root can write,
-///   and still on disk: no module of the user's (GTK_MODULES, GIO modules, a
-///   pixbuf loader) and no anonymous code.
+///   as the kernel mapped it (opened through /proc/PID/map_files, so a file
+///   bind-mounted over a system path in another mount namespace is the file
+///   checked), and still on disk: no module of the user's (GTK_MODULES, GIO
+///   modules, a pixbuf loader) and no anonymous code;
+/// - it started with the environment a gate runs with
+///   (``GateEnvironment/violations(in:)``): no `LD_*` variable, no module,
+///   theme or search path of the user's.
 public struct GateProcessCheck: Sendable {
     /// A trusted executable: its path, device and inode.
     public struct Executable: Sendable, Equatable {
@@ -23,6 +30,18 @@ public struct GateProcessCheck: Sendable {
     }
 
     public var executables: [Executable]
+    /// Whether the whole initial environment is checked against
+    /// ``GateEnvironment`` (true, as the service runs), or only for `LD_*`
+    /// variables: false is for gate programs from before the gate
+    /// re-executed itself with ``GateEnvironment/cleaned(_:)`` (the
+    /// enforcer's `BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT=1`, a root-only
+    /// setting the booted tests use until that re-exec is merged).
+    public var checksEnvironment = true
+    /// O_PATH (Linux's value; Swift's Glibc leaves it out): the mapped file
+    /// opened to be looked at, never read.
+    static let openPath: Int32 = 0o10000000
+    /// The namespaces a gate must share with the system's init.
+    static let namespaces = ["user", "pid", "mnt"]
     /// Where /proc is (a test's copy is never needed: the checks run on real processes).
     public var proc = "/proc"
 
@@ -59,29 +78,83 @@ public struct GateProcessCheck: Sendable {
                 }
             }
         }
+        if let refusal = checkMappings(base) { return .failure(refusal) }
+        if let refusal = checkNamespaces(base) { return .failure(refusal) }
         guard let environment = Self.read("\(base)/environ", limit: 1 << 20) else {
             return .failure(.init("its environment cannot be read"))
         }
-        for variable in environment.split(separator: "\0") where variable.hasPrefix("LD_") {
+        let variables = environment.split(separator: "\0").map(String.init)
+        // LD_* named first, in the words the journal has always used.
+        for variable in variables where variable.hasPrefix("LD_") {
             return .failure(.init("it started with \(variable.prefix { $0 != "=" }) set"))
         }
-        guard let maps = Self.read("\(base)/maps", limit: 16 << 20) else { return .failure(.init("its mappings cannot be read")) }
-        var checked = Set<String>()
-        for line in maps.split(separator: "\n") {
-            let columns = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard columns.count >= 2, columns[1].count >= 3, columns[1].dropFirst(2).first == "x" else { continue }
-            let path = columns.count == 6 ? String(columns[5].drop { $0 == " " }) : ""
-            if path == "[vdso]" || path == "[vsyscall]" { continue }
-            guard path.hasPrefix("/"), !path.hasSuffix(" (deleted)") else {
-                return .failure(.init("it runs code that is no file on disk (\(path.isEmpty ? "anonymous" : path))"))
-            }
-            guard checked.insert(path).inserted else { continue }
-            var file = stat()
-            guard stat(path, &file) == 0, file.st_uid == 0, file.st_mode & 0o022 == 0 else {
-                return .failure(.init("it runs code from \(path), which is not root's alone"))
+        if checksEnvironment {
+            let violations = GateEnvironment.violations(in: variables)
+            if !violations.isEmpty {
+                let shown = violations.prefix(8).joined(separator: ", ") + (violations.count > 8 ? ", …" : "")
+                return .failure(.init("it started with an environment no gate runs with (\(shown))"))
             }
         }
         return .success(executable)
+    }
+
+    /// Every executable mapping of the process at `base`, as the kernel
+    /// mapped it: opened through map_files (which needs CAP_CHECKPOINT_RESTORE
+    /// in the initial user namespace; an entry that cannot be opened fails
+    /// closed) and checked by its inode, never by a path looked up in the
+    /// enforcer's own mount namespace.
+    func checkMappings(_ base: String) -> Refusal? {
+        guard let maps = Self.read("\(base)/maps", limit: 16 << 20) else { return .init("its mappings cannot be read") }
+        var checked = Set<String>()
+        for line in maps.split(separator: "\n") {
+            let columns = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard columns.count >= 5, columns[1].count >= 3, columns[1].dropFirst(2).first == "x" else { continue }
+            let path = columns.count == 6 ? String(columns[5].drop { $0 == " " }) : ""
+            if path == "[vdso]" || path == "[vsyscall]" { continue }
+            guard path.hasPrefix("/"), !path.hasSuffix(" (deleted)"), columns[4] != "0" else {
+                return .init("it runs code that is no file on disk (\(path.isEmpty ? "anonymous" : path))")
+            }
+            // The same file (device and inode, as the kernel reports the one
+            // mapped) need not be opened twice.
+            guard checked.insert("\(columns[3]) \(columns[4])").inserted else { continue }
+            let fd = open("\(base)/map_files/\(columns[0])", Self.openPath | O_CLOEXEC)
+            guard fd >= 0 else {
+                return .init("its mapping of \(path) cannot be opened through map_files (\(String(cString: strerror(errno))))")
+            }
+            var file = stat()
+            let stated = fstat(fd, &file)
+            close(fd)
+            guard stated == 0, file.st_mode & S_IFMT == S_IFREG, file.st_uid == 0, file.st_mode & 0o022 == 0 else {
+                return .init("it runs code from \(path), which is not root's alone")
+            }
+        }
+        return nil
+    }
+
+    /// The process's user, pid and mount namespaces against init's: a
+    /// process in any other may be in one its own user made.
+    func checkNamespaces(_ base: String) -> Refusal? {
+        for name in Self.namespaces {
+            var mine = stat(), initial = stat()
+            guard stat("\(base)/ns/\(name)", &mine) == 0, stat("\(proc)/1/ns/\(name)", &initial) == 0 else {
+                return .init("its \(name) namespace cannot be seen")
+            }
+            guard mine.st_dev == initial.st_dev, mine.st_ino == initial.st_ino else {
+                return .init("it runs in a \(name) namespace of its own, not the system's")
+            }
+        }
+        return nil
+    }
+
+    /// When `pid` started (field 22 of /proc/PID/stat, clock ticks since
+    /// boot): with the pid, what names one process across an enforcer's
+    /// restart, since a pid alone may have been reused.
+    public static func startTime(of pid: pid_t, proc: String = "/proc") -> UInt64? {
+        guard let text = read("\(proc)/\(pid)/stat", limit: 4096), let close = text.lastIndex(of: ")") else { return nil }
+        // After the command's closing parenthesis: field 3 (state) onwards.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 19 else { return nil }
+        return UInt64(fields[19])
     }
 
     /// The logind session `pid` runs in, from its cgroup (`…/session-3.scope`,

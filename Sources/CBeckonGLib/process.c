@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -84,18 +85,48 @@ int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog) {
   return fd;
 }
 
-int beckon_seqpacket_accept(int listener, uid_t *uid) {
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+
+int beckon_seqpacket_accept(int listener, pid_t *pid, uid_t *uid, int *pidfd) {
   int fd;
   do {
     fd = accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
   } while (fd < 0 && errno == EINTR);
+  *pid = 0;
   *uid = (uid_t)-1;
-  if (fd >= 0) {
-    struct ucred credentials;
-    socklen_t length = sizeof credentials;
-    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0) *uid = credentials.uid;
+  *pidfd = -1;
+  if (fd < 0) return fd;
+  /* The process that connected, as the kernel saw it at connect(): in the
+   * enforcer's own pid namespace, whatever namespace the peer made for itself. */
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return fd;
+  *pid = credentials.pid;
+  *uid = credentials.uid;
+  int peer = -1;
+  length = sizeof peer;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &peer, &length) == 0 && peer >= 0) {
+    *pidfd = peer;
+  } else if (errno == ENOPROTOOPT || errno == EINVAL) {
+    /* Before Linux 6.5: a pidfd opened now names the peer only if it has not
+     * exited and its pid been reused since connect(); the caller confirms
+     * the uid from /proc, and the check's own reads decide the rest. */
+    long opened = syscall(SYS_pidfd_open, credentials.pid, 0); /* close-on-exec always */
+    if (opened >= 0) *pidfd = (int)opened;
   }
   return fd;
+}
+
+int beckon_pidfd_is_alive(int pidfd) {
+  struct pollfd watch = {.fd = pidfd, .events = POLLIN};
+  int ready;
+  do {
+    ready = poll(&watch, 1, 0);
+  } while (ready < 0 && errno == EINTR);
+  /* Readable: the process has exited. An error: nothing to believe. */
+  return ready == 0 ? 1 : 0;
 }
 
 ssize_t beckon_seqpacket_receive(int fd, void *buffer, size_t size, pid_t *pid, uid_t *uid) {

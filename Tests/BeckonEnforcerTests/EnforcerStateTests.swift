@@ -39,8 +39,16 @@ import Testing
         LogindSession(id: id, uid: uid, user: "u\(uid)", seat: "seat0", type: type, startMicroseconds: startedAt)
     }
 
+    /// The defaults, but a reading limit of a day: the tests of following a
+    /// gate tick hours on, and are not about that limit (its own tests set it).
+    static var longReading: EnforcerConfiguration {
+        var configuration = EnforcerConfiguration()
+        configuration.maxReadingSeconds = 86_400
+        return configuration
+    }
+
     static func state(_ gates: EnforcerGateSet, _ journal: Journal,
-                      configuration: EnforcerConfiguration = EnforcerConfiguration()) -> EnforcerState {
+                      configuration: EnforcerConfiguration = longReading) -> EnforcerState {
         EnforcerState(configuration: configuration, gates: gates, startMicroseconds: start, bootID: "boot",
                       lookup: { journal.lookup($0, $1, $2) })
     }
@@ -104,7 +112,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
         #expect(state.accepted(uid: 1000, gate: gate.id, pid: 42) == [.spare(session, gate: gate.id, .accepted)])
         #expect(state.tick(now: session.startMicroseconds + 3600 * Self.second).isEmpty)
         // The process that accepted may exit: nothing is owed any more.
@@ -134,7 +142,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let first = Self.session("2"), second = Self.session("3", type: "wayland"), other = Self.session("4", uid: 1001)
         _ = state.sessionsChanged([first, second, other], now: Self.start + Self.second)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
         let ended = state.declined(uid: 1000, gate: gate.id, pid: 42)
         #expect(Set(ended.map { "\($0)" }) == Set([first, second].map { "\(EnforcerState.Action.end($0, gate: gate.id, .declined))" }))
         #expect(state.owedGates(uid: 1001) == [gate.id])
@@ -147,9 +155,10 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
-        // A slow reader is not logged out: the process, not the clock, holds it.
-        #expect(state.nextDeadline == nil)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
+        // A slow reader is not logged out: the process, not the grace, holds
+        // it, up to MaxReadingSeconds= (EnforcerRestartStateTests).
+        #expect(state.nextDeadline == Self.start + 86_400 * Self.second)
         #expect(state.tick(now: session.startMicroseconds + 3600 * Self.second).isEmpty)
         #expect(state.processExited(pid: 42) == [.end(session, gate: gate.id, .gateExited)])
     }
@@ -159,8 +168,8 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
-        state.shown(uid: 1000, gate: gate.id, pid: 43)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
+        state.shown(uid: 1000, gate: gate.id, pid: 43, now: Self.start)
         #expect(state.processExited(pid: 42).isEmpty)
         #expect(state.processExited(pid: 43) == [.end(session, gate: gate.id, .gateExited)])
     }
@@ -173,7 +182,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
         let later = session.startMicroseconds + 600 * Self.second
         #expect(state.tick(now: later).isEmpty)
         state.setStopped(pid: 42, true)
@@ -187,8 +196,8 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let desktop = Self.session("2")
         _ = state.sessionsChanged([desktop], now: desktop.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "7")
-        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "2")
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "7", now: Self.start)
+        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "2", now: Self.start)
         let later = desktop.startMicroseconds + 600 * Self.second
         #expect(state.tick(now: later).isEmpty)
         #expect(state.processExited(pid: 43) == [.end(desktop, gate: gate.id, .gateExited)])
@@ -201,7 +210,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let first = Self.session("2"), second = Self.session("3")
         _ = state.sessionsChanged([first, second], now: first.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42, session: nil)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: nil, now: Self.start)
         #expect(state.tick(now: first.startMicroseconds + 600 * Self.second).isEmpty)
         #expect(Set(state.processExited(pid: 42)) == [.end(first, gate: gate.id, .gateExited), .end(second, gate: gate.id, .gateExited)])
     }
@@ -211,7 +220,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1001, gate: gate.id, pid: 42)
+        state.shown(uid: 1001, gate: gate.id, pid: 42, now: Self.start)
         #expect(state.tick(now: session.startMicroseconds + 60 * Self.second) == [.end(session, gate: gate.id, .graceExpired)])
     }
 
@@ -311,7 +320,7 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate], problems: [Self.broken]), Journal())
         let session = Self.session("2")
         _ = state.sessionsChanged([session], now: session.startMicroseconds)
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start)
         #expect(state.accepted(uid: 1000, gate: gate.id, pid: 42).isEmpty)
         // Followed or not, a broken gate's deadline holds.
         #expect(state.tick(now: session.startMicroseconds + 120 * Self.second) == [.end(session, gate: nil, .configurationError)])

@@ -460,10 +460,19 @@ int beckon_seqpacket_connect(const char *path, int timeout_ms);
 int beckon_seqpacket_listen(const char *path, unsigned int mode, int backlog);
 
 /* The next connection waiting on `listener`, non-blocking and
- * close-on-exec, and the uid that connected (SO_PEERCRED); -1 and errno
- * (EAGAIN: none).
- * C: accept4's flags and struct ucred, which Swift's Glibc does not bring in. */
-int beckon_seqpacket_accept(int listener, uid_t *uid);
+ * close-on-exec, with the process that connected: its pid and uid
+ * (SO_PEERCRED, which the kernel took at connect() and no namespace of the
+ * peer's can forge) and a pidfd of it (SO_PEERPIDFD, Linux 6.5; before it
+ * pidfd_open of that pid), close-on-exec, or -1. -1 and errno (EAGAIN: none).
+ * C: accept4's flags, struct ucred and SO_PEERPIDFD, which Swift's Glibc
+ * does not bring in. */
+int beckon_seqpacket_accept(int listener, pid_t *pid, uid_t *uid, int *pidfd);
+
+/* Whether the process of `pidfd` is still running (not exited): 1 or 0. The
+ * enforcer asks after reading /proc/PID, so what it read was that process's
+ * and not a later one's with the same pid.
+ * C: poll on a pidfd, as beckon_process_exit_status. */
+int beckon_pidfd_is_alive(int pidfd);
 
 /* Receives one datagram of at most `size` bytes into `buffer` without
  * blocking, with the credentials the kernel attached to it when it was sent
