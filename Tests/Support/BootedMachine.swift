@@ -69,8 +69,11 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
                 try FileManager.default.createDirectory(atPath: "\(base)/\(directory)", withIntermediateDirectories: true)
             }
             try Self.mount(["-t", "overlay", "overlay", "-o", "lowerdir=/,upperdir=\(base)/upper,workdir=\(base)/work", root])
+            // CAP_CHECKPOINT_RESTORE, which nspawn leaves out of a container's
+            // bounding set by default: a root service of a real machine may
+            // have it, and the enforcer needs it to open /proc/PID/map_files.
             let nspawn = try RunningProcess(nspawnPath, ["--keep-unit", "--register=no", "--directory=\(root)",
-                                                         "-b", "--console=pipe"])
+                                                         "--capability=CAP_CHECKPOINT_RESTORE", "-b", "--console=pipe"])
             self.nspawn = nspawn
             // The container's PID 1 is systemd-nspawn's child in a new PID namespace.
             leader = try poll("the container's systemd to start", seconds: 30, every: 0.1) {

@@ -9,7 +9,9 @@
 //   ANSWER             accept or decline: that button, as if pressed once the
 //                      gate opened; escape: the window dismissed; hold: no
 //                      answer ever (a window left open, for the enforcer's
-//                      tests to kill or stop)
+//                      tests to kill or stop); accept-after=SECONDS: Accept,
+//                      pressed that long after the window opened (a reader,
+//                      for the enforcer's restart tests)
 //   --pause-mid-write  the writer stops itself (SIGSTOP) with half of the new
 //                      record file written, so a test can kill -9 it there
 import Beckon
@@ -35,12 +37,24 @@ struct HoldingPresenter: DialogPresenter {
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
 }
-guard let first = arguments.first, first == "hold" || answers[first] != nil else {
-    StandardError.write("usage: BeckonTermsHarness accept|decline|escape|hold [--pause-mid-write] [TERMS OPTIONS...]\n")
+/// A reader: Accept, pressed `seconds` after the window opened.
+struct DelayedPresenter: DialogPresenter {
+    let seconds: Double
+    let accept = ScriptedPresenter([.buttonAt(1)])
+    func present<Request: DialogRequest>(_ request: Request) async throws -> DialogReply<Request.Value> {
+        try await Task.sleep(for: .seconds(seconds))
+        return try await accept.present(request)
+    }
+}
+let delay = arguments.first.flatMap { $0.hasPrefix("accept-after=") ? Double($0.dropFirst(13)) : nil }
+guard let first = arguments.first, first == "hold" || answers[first] != nil || delay != nil else {
+    StandardError.write("usage: BeckonTermsHarness accept|decline|escape|hold|accept-after=SECONDS [--pause-mid-write] [TERMS OPTIONS...]\n")
     exit(2)
 }
 arguments.removeFirst()
-var harness = TermsHarness(presenter: first == "hold" ? HoldingPresenter() : ScriptedPresenter([answers[first]!]))
+let presenter: any DialogPresenter = if let delay { DelayedPresenter(seconds: delay) }
+    else if first == "hold" { HoldingPresenter() } else { ScriptedPresenter([answers[first]!]) }
+var harness = TermsHarness(presenter: presenter)
 if let pause = arguments.firstIndex(of: "--pause-mid-write") {
     arguments.remove(at: pause)
     harness.adjustStore = { store in store.midWriteHook = { _ = raise(SIGSTOP) } }

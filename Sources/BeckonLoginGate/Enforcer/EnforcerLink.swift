@@ -12,7 +12,14 @@ import Glibc
 /// hard to tamper with (``makeUndumpable()``, before anything is read) and say
 /// the truth; a link that fails means the enforcer will end the session, so
 /// failures are warnings here, never a reason to skip the window.
-package final class EnforcerLink {
+///
+/// The link outlives the enforcer's restarts (a package upgrade restarts
+/// it): a thread of its own watches the connection, and when it breaks
+/// connects again (`hello`, a new nonce) and says `shown` again for what is
+/// on the screen, within a second of the enforcer listening again; every
+/// message also reconnects first if the link is gone, and an exchange cut
+/// short is tried once more on a new connection.
+package final class EnforcerLink: @unchecked Sendable { // its state is used under `lock` alone
     /// Where the enforcer listens: created by the system service
     /// (`RuntimeDirectory=beckon`), root's directory, so no user can put a
     /// socket of their own there.
@@ -20,14 +27,20 @@ package final class EnforcerLink {
 
     /// How long one answer from the enforcer is waited for.
     package static let answerTimeout: Duration = .seconds(5)
+    /// How often a broken link tries to connect again.
+    static let reconnectInterval: UInt32 = 250_000
 
     /// What a link could not do, in words for stderr.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
     }
 
-    private var fd: Int32
-    private var nonce: String
+    private let path: String
+    private var fd: Int32 = -1
+    private var nonce = ""
+    /// The last `shown`, said again on each new connection while the window is up.
+    private var shownMessage: EnforcerMessage?
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Makes this process non-dumpable (no ptrace, no /proc/PID/fd or mem for
     /// its own user), as the enforcer requires of a gate's process. Called as
@@ -43,9 +56,26 @@ package final class EnforcerLink {
         return lstat(socketPath, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// Connects and is let in: `hello`, then the enforcer's `challenge`.
+    /// Connects and is let in: `hello`, then the enforcer's `challenge`;
+    /// then watches the connection for as long as the process runs.
     package init(path: String = socketPath) throws(Failure) {
         if beckon_process_is_dumpable() != 0 { Self.makeUndumpable() }
+        self.path = path
+        lock = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        try connect()
+        // The link lives as long as the process (the gate's one link); the
+        // watch holds it.
+        _ = SessionEndingThread.detach { [self] in watch() }
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Connects: `hello`, the `challenge` and its nonce. Called with the lock held (or before the watch starts).
+    private func connect() throws(Failure) {
+        if fd >= 0 { close(fd) }
         fd = beckon_seqpacket_connect(path, 5000)
         guard fd >= 0 else { throw Failure(description: "cannot reach the enforcer at \(path): \(Self.errnoText())") }
         nonce = ""
@@ -55,22 +85,79 @@ package final class EnforcerLink {
             answer = try receive()
         } catch {
             close(fd)
+            fd = -1
             throw error
         }
         guard answer.kind == .challenge, let nonce = answer[EnforcerMessage.Field.nonce], !nonce.isEmpty else {
             close(fd)
+            fd = -1
             throw Failure(description: "the enforcer refused this process: \(answer[EnforcerMessage.Field.reason] ?? "\(answer.kind)")")
         }
         self.nonce = nonce
     }
 
-    deinit { close(fd) }
+    /// Whether the connection is gone: the enforcer closed it (it stopped),
+    /// or it was never made again.
+    private var isBroken: Bool {
+        guard fd >= 0 else { return true }
+        var pollFD = pollfd(fd: fd, events: 0, revents: 0)
+        return poll(&pollFD, 1, 0) > 0 && pollFD.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    /// Connects again when the link is gone, and says `shown` again; with the lock held.
+    private func reconnectIfBroken() throws(Failure) {
+        guard isBroken else { return }
+        try connect()
+        if var shown = shownMessage {
+            shown[EnforcerMessage.Field.nonce] = nonce
+            try send(shown)
+        }
+    }
+
+    /// The watch: waits for the connection to break (POLLHUP, without
+    /// reading what the main thread waits for), then connects again every
+    /// quarter second until the enforcer answers (then less often).
+    private func watch() {
+        var failures: UInt32 = 0
+        while true {
+            pthread_mutex_lock(lock)
+            let watched = fd
+            pthread_mutex_unlock(lock)
+            if watched >= 0 {
+                var pollFD = pollfd(fd: watched, events: 0, revents: 0)
+                let ready = poll(&pollFD, 1, 1000)
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            }
+            pthread_mutex_lock(lock)
+            let reconnected = (try? reconnectIfBroken()) != nil
+            pthread_mutex_unlock(lock)
+            // A quarter second while the enforcer restarts; slower, up to 2 s,
+            // while it keeps refusing, so a refused gate does not flood it.
+            failures = reconnected ? 0 : min(failures + 1, 5)
+            if !reconnected { usleep(Self.reconnectInterval << max(0, Int32(failures) - 2)) }
+        }
+    }
+
+    /// Runs `body` with the lock held on a live connection; an exchange cut
+    /// short by the enforcer's restart is tried once more on a new one.
+    private func locked<Value>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        try reconnectIfBroken()
+        do {
+            return try body()
+        } catch {
+            guard isBroken else { throw error }
+            try reconnectIfBroken()
+            return try body()
+        }
+    }
 
     /// The enforcer's answer to "is an answer owed for `id`?": nil when the
     /// user must be asked; else the acceptance it holds (id, version, digest,
     /// when), as a record to print.
     package func heldAcceptance(id: String) throws(Failure) -> [String: String]? {
-        let answer = try exchange(EnforcerMessage(.status, [EnforcerMessage.Field.id: id]))
+        let answer = try locked { () throws(Failure) in try exchange(EnforcerMessage(.status, [EnforcerMessage.Field.id: id])) }
         switch answer.kind {
         case .held: return answer.fields
         case .owed: return nil
@@ -79,49 +166,69 @@ package final class EnforcerLink {
     }
 
     /// Reports that the terms `id` (`version`, text `sha256`) are being shown:
-    /// the enforcer follows this process from now on, instead of the clock.
+    /// the enforcer follows this process from now on, instead of the clock,
+    /// and hears it again after each of its restarts.
     package func shown(id: String, version: String, sha256: String) throws(Failure) {
-        try send(message(.shown, id: id, version: version, sha256: sha256))
+        try locked { () throws(Failure) in
+            let shown = message(.shown, id: id, version: version, sha256: sha256)
+            shownMessage = shown
+            try send(shown)
+        }
     }
 
     /// Reports an Accept and waits until the enforcer has recorded it.
     package func accepted(id: String, version: String, sha256: String) throws(Failure) {
-        let answer = try exchange(message(.accepted, id: id, version: version, sha256: sha256))
+        let answer = try locked { () throws(Failure) in
+            try exchange(message(.accepted, id: id, version: version, sha256: sha256))
+        }
         guard answer.kind == .recorded else {
             throw Failure(description: "the enforcer did not record the acceptance: \(answer[EnforcerMessage.Field.reason] ?? "\(answer.kind)")")
         }
+        locked { shownMessage = nil }
     }
 
     /// Reports a Decline: the enforcer ends the session.
     package func declined(id: String) throws(Failure) {
-        try send(message(.declined, id: id))
+        try locked { () throws(Failure) in
+            shownMessage = nil
+            try send(message(.declined, id: id))
+        }
     }
 
     /// Reports `--revoke`, and waits until the enforcer has recorded it.
     package func revoked(id: String) throws(Failure) {
-        let answer = try exchange(message(.revoked, id: id))
+        let answer = try locked { () throws(Failure) in try exchange(message(.revoked, id: id)) }
         guard answer.kind == .recorded else {
             throw Failure(description: "the enforcer did not record the revocation: \(answer[EnforcerMessage.Field.reason] ?? "\(answer.kind)")")
         }
     }
 
+    /// Runs `body` under the lock, for what cannot fail.
+    private func locked(_ body: () -> Void) {
+        pthread_mutex_lock(lock)
+        body()
+        pthread_mutex_unlock(lock)
+    }
+
+    /// A message of this link: the current nonce is set when it is sent.
     private func message(_ kind: EnforcerMessage.Kind, id: String, version: String? = nil, sha256: String? = nil)
         -> EnforcerMessage
     {
-        var fields = [EnforcerMessage.Field.nonce: nonce, EnforcerMessage.Field.id: id]
+        var fields = [EnforcerMessage.Field.id: id]
         if let version { fields[EnforcerMessage.Field.version] = version }
         if let sha256 { fields[EnforcerMessage.Field.sha256] = sha256 }
         return EnforcerMessage(kind, fields)
     }
 
     private func exchange(_ message: EnforcerMessage) throws(Failure) -> EnforcerMessage {
-        var message = message
-        message[EnforcerMessage.Field.nonce] = nonce
         try send(message)
         return try receive()
     }
 
+    /// Sends `message` with this connection's nonce (none before the challenge).
     private func send(_ message: EnforcerMessage) throws(Failure) {
+        var message = message
+        if message.kind != .hello { message[EnforcerMessage.Field.nonce] = nonce }
         guard let bytes = message.encoded else { throw Failure(description: "a value of the message holds a newline") }
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw Failure(description: "cannot write to the enforcer: \(Self.errnoText())") }
