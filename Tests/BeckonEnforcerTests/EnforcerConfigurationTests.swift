@@ -32,6 +32,7 @@ import Testing
     @Test func theDefaults() throws {
         let configuration = EnforcerConfiguration()
         #expect(configuration.mode == .enforce && configuration.graceSeconds == 120)
+        #expect(configuration.maxReadingSeconds == 900)
         #expect(configuration.configurationErrors == .endSession && configuration.executables == ["/usr/bin/beckon"])
         #expect(configuration.minimumUID == 1000 && !configuration.textConsoles)
         #expect(try EnforcerConfiguration.load(path: "/nonexistent-\(getpid())/enforcer.conf") == configuration)
@@ -44,12 +45,14 @@ import Testing
             [Enforcer]
             Mode=pilot
             GraceSeconds=300
+            MaxReadingSeconds=600
             ConfigurationErrors=report
             Executables=/usr/bin/beckon;/usr/local/bin/beckon;
             MinimumUID=500
             TextConsoles=true
             """)
         #expect(configuration.mode == .pilot && configuration.graceSeconds == 300)
+        #expect(configuration.maxReadingSeconds == 600)
         #expect(configuration.configurationErrors == .report)
         #expect(configuration.executables == ["/usr/bin/beckon", "/usr/local/bin/beckon"])
         #expect(configuration.minimumUID == 500 && configuration.textConsoles)
@@ -60,6 +63,8 @@ import Testing
         ("GraceSeconds=2m", "GraceSeconds"), ("ConfigurationErrors=ignore", "ConfigurationErrors"),
         ("Executables=beckon", "Executables"), ("Executables=;", "Executables"), ("MinimumUID=0", "MinimumUID"),
         ("MinimumUID=-1", "MinimumUID"), ("TextConsoles=yes", "TextConsoles"), ("Grace=60", "Grace"),
+        ("MaxReadingSeconds=0", "MaxReadingSeconds"), ("MaxReadingSeconds=86401", "MaxReadingSeconds"),
+        ("MaxReadingSeconds=15m", "MaxReadingSeconds"),
     ])
     func aBadValueNamesItsLineAndKey(_ line: String, _ key: String) throws {
         let failure = try Self.failure("# settings\n[Enforcer]\nMode=enforce\n\(line)\n")
