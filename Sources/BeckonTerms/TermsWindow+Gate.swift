@@ -13,6 +13,8 @@ import CGtk
 /// window maps or is restacked.
 extension TermsWindow {
     func makeGate(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        // The theme from system paths alone, whatever the display's settings name.
+        beckon_settings_keep_theme_names_plain(dialog)
         // Before DialogSession's funnel: Escape, the window manager's close
         // (Alt+F4 in most) and GTK's delete responses never reach it.
         beckon_window_refuse_close(dialog)

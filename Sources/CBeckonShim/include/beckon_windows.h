@@ -108,6 +108,15 @@ gboolean beckon_settings_theme_is_high_contrast(void);
  * C: gtk-application-prefer-dark-theme has no setter but g_object_set, variadic. */
 void beckon_settings_prefer_dark_theme(gboolean dark);
 
+/* Under a gate: a theme, key theme or icon theme name that holds a "/"
+ * reaches outside the directories GTK joins it to ("../../home/ada/x" from
+ * /usr/share/themes), so the display's settings (XSETTINGS' Net/ThemeName,
+ * which any client of the user's can set) could bring the user's own CSS in
+ * after all. Such a name is replaced by GTK's default at the application's
+ * priority, which the display's settings never override, now and whenever
+ * it changes. C: g_object_get is variadic, and the notify handler is a C callback. */
+void beckon_settings_keep_theme_names_plain(GtkWidget *widget);
+
 /* ---- AtkObject (accessible.c) ------------------------------------------ */
 
 /* Has a screen reader speak `text` now (ATK's "announcement", object:announcement
