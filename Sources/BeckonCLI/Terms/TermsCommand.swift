@@ -56,6 +56,7 @@ enum TermsCommand {
             return try finish(.timedOut, arguments)
         }
         for warning in document.warnings { options.consent.onWarning(warning) }
+        managedTextRead(document) // MARK: managed terms: the enforcer told what is shown (TermsCommand+Managed.swift)
 
         if arguments.once, let id = arguments.id,
            let record = try mapErrors({ () throws(TermsError) in
