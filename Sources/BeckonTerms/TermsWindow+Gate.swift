@@ -39,6 +39,7 @@ extension TermsWindow {
             self?.restackGate()
             return 0
         }, CallbackBox.release)
+        watchSight() // TermsWindow+Sight.swift
         // The session hides the window as it ends, and destroys it later.
         connect(dialog, "hide") { if !$0.isRemappingForFocus { $0.endGate() } }
         connect(dialog, "destroy") { $0.endGate() }
@@ -143,6 +144,7 @@ extension TermsWindow {
         var words = ["shields-\(shields.count)"]
         if keyboard?.isGrabbed == true { words.append("keyboard-grabbed") }
         if focusRemaps > 0 { words.append("focus-remapped-\(focusRemaps)") }
+        if let hiddenReported { words.append("hidden-\(hiddenReported)") }
         return words
     }
 

@@ -116,6 +116,7 @@ enum TermsCommand {
         options.consent.id = arguments.id
         options.consent.version = arguments.version
         options.consent.details = managedConsentDetails(arguments)
+        options.onGateHidden = gateHiddenReporter()
         options.consent.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
         if arguments.id != nil {
             let warn = options.consent.onWarning

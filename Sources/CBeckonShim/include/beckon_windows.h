@@ -148,6 +148,12 @@ gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void
  * C: a boolean signal's handler shape, as beckon_window_on_grab_broken. */
 gulong beckon_window_on_map_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* Calls `func` each time `window` is unmapped on the screen ("unmap-event":
+ * the X server's UnmapNotify, whoever asked: another client's unmap or
+ * reparenting too, which GTK's "unmap" never tells).
+ * C: a boolean signal's handler shape, as beckon_window_on_map_event. */
+gulong beckon_window_on_unmap_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
 /* Calls `func` each time a monitor of `owner`'s display is added (first: 1)
  * or removed (0), until `owner` is finalized: the display outlives it.
  * C: two handlers with a GdkMonitor argument, ended by a weak reference. */
@@ -194,6 +200,23 @@ void beckon_window_set_wayland_app_id(GtkWidget *window, const char *app_id);
  * C: an XEvent client message and a property read (EWMH _NET_WM_STATE),
  * which GDK has no call for. */
 void beckon_window_refuse_shade(GtkWidget *window);
+
+/* Why a gate's `window` cannot be seen now, as the X server has it: 0 when it
+ * can; BECKON_HIDDEN_UNMAPPED when it is not viewable (unmapped by another
+ * client, or an ancestor is: reparented into an unmapped window);
+ * BECKON_HIDDEN_CLIPPED when an ancestor or the screen's edge cuts part of it
+ * off (reparented into a smaller window, moved off the screen). Window
+ * managers' frames are ancestors like any other: a frame that shows the
+ * window whole hides nothing. Always 0 off X11 (Wayland: GTK's own state).
+ * C: XGetWindowAttributes and XQueryTree on the GDK window's XID. */
+enum { BECKON_HIDDEN_UNMAPPED = 1, BECKON_HIDDEN_CLIPPED = 2 };
+int beckon_window_x11_hidden(GtkWidget *window);
+
+/* Puts a hidden gate `window` back (X11): out of any ancestor that hides it,
+ * to the root window where it is on screen (a window manager frames it
+ * again as it maps), then mapped and raised. C: XReparentWindow and
+ * XMapRaised on the GDK window's XID, which GDK has no call for. */
+void beckon_window_x11_reclaim(GtkWidget *window);
 
 /* Shows `window` on every workspace (sticky), and sticks it again when
  * something unsticks it: a gate must cover whichever workspace is shown.
