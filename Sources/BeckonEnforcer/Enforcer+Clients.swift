@@ -197,6 +197,10 @@ extension Enforcer {
             else { perform(state.sessionsChanged(sessions, now: Self.now())) }
         case .declined:
             perform(state.declined(uid: uid, gate: id, pid: pid))
+        case .hidden:
+            StandardError.write("beckon-enforcer: process \(pid) of uid \(uid) reports its gate \(id) hidden: "
+                                + "\(message[EnforcerMessage.Field.reason] ?? "no reason given")\n")
+            perform(state.hidden(uid: uid, gate: id, pid: pid))
         default:
             refuse(client, pid: pid, uid: uid, "a \(message.kind), which only the enforcer sends")
             dropClient(client.fd)

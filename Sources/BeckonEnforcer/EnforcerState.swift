@@ -229,6 +229,19 @@ public struct EnforcerState {
         return endAll(gate: gate, .declined) { $0.session.uid == uid && $0.owed[gate] != nil }
     }
 
+    /// A checked process of `uid` reports its windows of `gate` hidden
+    /// (unmapped, reparented away, the keyboard lost) though it put them
+    /// back: the sessions it holds for `gate` end now (``EndReason/gateHidden``).
+    /// Those are its own session's when it runs in one, else every one of
+    /// the user's that owes the gate, as for a Decline.
+    public mutating func hidden(uid: uid_t, gate: String, pid: pid_t) -> [Action] {
+        let session = followers[pid].flatMap { $0.uid == uid ? $0.session : nil }
+        followers[pid]?.gates.remove(gate)
+        return endAll(gate: gate, .gateHidden) { entry in
+            entry.session.uid == uid && entry.owed[gate] != nil && (session == nil || session == entry.session.id)
+        }
+    }
+
     /// A followed process ended: the gates it showed and no other process
     /// still shows are owed with nothing left to answer them.
     public mutating func processExited(pid: pid_t) -> [Action] {

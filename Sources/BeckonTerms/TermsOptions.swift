@@ -28,6 +28,12 @@ public struct TermsOptions: Sendable {
     /// What an answer is recorded as, and where.
     public var consent = ConsentSettings()
 
+    /// Under ``gate``: called once, with how (`terms-unmapped`,
+    /// `shield-clipped`, `keyboard-lost`, …), when the gate's windows stayed
+    /// hidden though it tried to put them back (TermsWindow+Sight.swift).
+    /// `beckon terms` tells the enforcer, which ends the session.
+    public var onGateHidden: (@Sendable (_ reason: String) -> Void)?
+
     public init() {}
 
     /// The store records go to.

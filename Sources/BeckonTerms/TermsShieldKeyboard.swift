@@ -21,6 +21,9 @@ final class TermsShieldKeyboard {
 
     private let window: UnsafeMutablePointer<GtkWidget>
     private(set) var isGrabbed = false
+    /// Whether the grab ever succeeded: from then on, a grab not held is a
+    /// grab lost (another client's, or the window made unviewable).
+    private(set) var wasGrabbed = false
     private var retrySource: guint = 0
     private var wait = firstWait
     private var isEnded = false
@@ -57,6 +60,7 @@ final class TermsShieldKeyboard {
            gdk_seat_grab(seat, gdkWindow, GDK_SEAT_CAPABILITY_KEYBOARD, 0, nil, nil, nil, nil) == GDK_GRAB_SUCCESS
         {
             isGrabbed = true
+            wasGrabbed = true
             wait = Self.firstWait
             changed()
             return

@@ -13,6 +13,8 @@ import CGtk
 /// window maps or is restacked.
 extension TermsWindow {
     func makeGate(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        // The theme from system paths alone, whatever the display's settings name.
+        beckon_settings_keep_theme_names_plain(dialog)
         // Before DialogSession's funnel: Escape, the window manager's close
         // (Alt+F4 in most) and GTK's delete responses never reach it.
         beckon_window_refuse_close(dialog)
@@ -37,6 +39,7 @@ extension TermsWindow {
             self?.restackGate()
             return 0
         }, CallbackBox.release)
+        watchSight() // TermsWindow+Sight.swift
         // The session hides the window as it ends, and destroys it later.
         connect(dialog, "hide") { if !$0.isRemappingForFocus { $0.endGate() } }
         connect(dialog, "destroy") { $0.endGate() }
@@ -141,6 +144,7 @@ extension TermsWindow {
         var words = ["shields-\(shields.count)"]
         if keyboard?.isGrabbed == true { words.append("keyboard-grabbed") }
         if focusRemaps > 0 { words.append("focus-remapped-\(focusRemaps)") }
+        if let hiddenReported { words.append("hidden-\(hiddenReported)") }
         return words
     }
 

@@ -72,6 +72,18 @@ final class TermsWindow {
     var focusRemaps = 0
     /// True while it is: its hiding does not end the gate.
     var isRemappingForFocus = false
+    /// Whether the gate's windows were hidden, at each of the last checks
+    /// (TermsWindow+Sight.swift), and what to call once they stay so.
+    var sightHistory: [Bool] = []
+    var sightWatched = false
+    /// The gate's windows whose unmaps are counted, and how many were seen
+    /// since the last check: a window unmapped again and again by another
+    /// client, and mapped again by the gate each time, is hidden though a
+    /// check may find it mapped.
+    var unmapsWatched: Set<UnsafeMutablePointer<GtkWidget>> = []
+    var unmapsSeen = 0
+    var hiddenReported: String?
+    let onGateHidden: (@Sendable (String) -> Void)?
 
     /// Bytes of terms in the buffer before the window shows: several screens.
     static let firstChunk = 16 * 1024
@@ -84,6 +96,7 @@ final class TermsWindow {
         self.prepared = prepared
         self.labels = options.labels
         self.onWarning = options.consent.onWarning
+        self.onGateHidden = options.onGateHidden
         self.acceptCondition = AcceptCondition(requiresScroll: options.requiresScroll, requiresCheckbox: options.checkboxLabel != nil)
         self.pages = TermsPages(markdownBytes: prepared.document.markdown.utf8.count)
     }

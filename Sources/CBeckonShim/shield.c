@@ -280,6 +280,12 @@ gulong beckon_window_on_map_event(GtkWidget *window, BeckonCallback func, void *
   return g_signal_connect_data(window, "map-event", G_CALLBACK(on_map_event), box, callback_box_closure_unref, 0);
 }
 
+gulong beckon_window_on_unmap_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(func, user_data, destroy, 1);
+  gtk_widget_add_events(window, GDK_STRUCTURE_MASK);
+  return g_signal_connect_data(window, "unmap-event", G_CALLBACK(on_map_event), box, callback_box_closure_unref, 0);
+}
+
 /* ---- monitors added and removed ------------------------------------------ */
 
 static void on_monitor_added(GdkDisplay *display, GdkMonitor *monitor, gpointer data) {
@@ -390,4 +396,106 @@ void beckon_shield_style(GtkWidget *shield) {
   GtkStyleContext *style = gtk_widget_get_style_context(shield);
   gtk_style_context_add_provider(style, GTK_STYLE_PROVIDER(provider), GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   gtk_style_context_add_class(style, "beckon-shield");
+}
+
+/* ---- seen: viewable and whole (X11) -------------------------------------- */
+
+/* Any X client of the user's can reparent a gate's window into an unmapped
+ * 1x1 window of its own, or unmap it, while the process lives on and the
+ * keyboard grab goes with the window's viewability: a gate nobody sees
+ * (issue 51). The gate looks at its windows as the server has them. */
+
+#ifdef GDK_WINDOWING_X11
+/* How much of the window (in pixels) is left once its ancestors below the
+ * root have cut it (`inside`), and once the screen has too (`on_screen`);
+ * FALSE when some window could not be read. */
+static gboolean visible_area(Display *xdisplay, Window xid, long *whole, long *inside, long *on_screen) {
+  XWindowAttributes attributes;
+  if (!XGetWindowAttributes(xdisplay, xid, &attributes)) return FALSE;
+  *whole = (long)attributes.width * attributes.height;
+  /* In the parent's coordinates, inside the window's border. */
+  long x0 = attributes.x + attributes.border_width, y0 = attributes.y + attributes.border_width;
+  long x1 = x0 + attributes.width, y1 = y0 + attributes.height;
+  Window current = xid;
+  for (int depth = 0; depth < 64; depth++) {
+    Window root = None, parent = None, *children = NULL;
+    unsigned int count = 0;
+    if (!XQueryTree(xdisplay, current, &root, &parent, &children, &count)) return FALSE;
+    if (children) XFree(children);
+    if (parent == root) *inside = (x1 - x0) * (y1 - y0);
+    XWindowAttributes outer;
+    if (!XGetWindowAttributes(xdisplay, parent, &outer)) return FALSE;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > outer.width) x1 = outer.width;
+    if (y1 > outer.height) y1 = outer.height;
+    if (x1 < x0) x1 = x0;
+    if (y1 < y0) y1 = y0;
+    if (parent == root) {
+      *on_screen = (x1 - x0) * (y1 - y0);
+      return TRUE;
+    }
+    long dx = outer.x + outer.border_width, dy = outer.y + outer.border_width;
+    x0 += dx; x1 += dx; y0 += dy; y1 += dy;
+    current = parent;
+  }
+  return FALSE;
+}
+#endif
+
+int beckon_window_x11_hidden(GtkWidget *window) {
+#ifdef GDK_WINDOWING_X11
+  GdkWindow *gdk_window = gtk_widget_get_window(window);
+  if (!gdk_window || !GDK_IS_X11_WINDOW(gdk_window)) return 0;
+  GdkDisplay *display = gdk_window_get_display(gdk_window);
+  Display *xdisplay = GDK_DISPLAY_XDISPLAY(display);
+  Window xid = GDK_WINDOW_XID(gdk_window);
+  int hidden = 0;
+  gdk_x11_display_error_trap_push(display);
+  XWindowAttributes attributes;
+  long whole = 0, inside = 0, on_screen = 0;
+  if (!XGetWindowAttributes(xdisplay, xid, &attributes) || attributes.map_state != IsViewable)
+    hidden = BECKON_HIDDEN_UNMAPPED;
+  /* Cut by a window between it and the root: nothing of the kind is a
+   * frame. Cut by the screen's edge: the person may have dragged the
+   * window partly off; hidden when less than half is left. */
+  else if (!visible_area(xdisplay, xid, &whole, &inside, &on_screen) || inside < whole || on_screen * 2 < whole)
+    hidden = BECKON_HIDDEN_CLIPPED;
+  gdk_x11_display_error_trap_pop_ignored(display);
+  return hidden;
+#else
+  (void)window;
+  return 0;
+#endif
+}
+
+void beckon_window_x11_reclaim(GtkWidget *window) {
+#ifdef GDK_WINDOWING_X11
+  GdkWindow *gdk_window = gtk_widget_get_window(window);
+  if (!gdk_window || !GDK_IS_X11_WINDOW(gdk_window)) return;
+  GdkDisplay *display = gdk_window_get_display(gdk_window);
+  Display *xdisplay = GDK_DISPLAY_XDISPLAY(display);
+  Window xid = GDK_WINDOW_XID(gdk_window);
+  gdk_x11_display_error_trap_push(display);
+  Window root = None, parent = None, *children = NULL;
+  unsigned int count = 0;
+  if (XQueryTree(xdisplay, xid, &root, &parent, &children, &count)) {
+    if (children) XFree(children);
+    /* Back under the root, at its place there if that is on the screen. */
+    if (parent != root) {
+      int x = 0, y = 0;
+      Window child = None;
+      XWindowAttributes screen;
+      XTranslateCoordinates(xdisplay, xid, root, 0, 0, &x, &y, &child);
+      if (XGetWindowAttributes(xdisplay, root, &screen) &&
+          (x < 0 || y < 0 || x >= screen.width || y >= screen.height)) x = y = 0;
+      XReparentWindow(xdisplay, xid, root, x, y);
+    }
+    XMapRaised(xdisplay, xid);
+  }
+  XFlush(xdisplay);
+  gdk_x11_display_error_trap_pop_ignored(display);
+#else
+  (void)window;
+#endif
 }

@@ -150,6 +150,33 @@ import Testing
         #expect(state.tick(now: Self.start + 2 * Self.second).isEmpty)
     }
 
+    @Test func aHiddenGateEndsTheSessionsItsProcessHoldsAtOnce() {
+        let gate = Self.gate(grace: 60)
+        var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
+        let first = Self.session("2"), second = Self.session("3"), other = Self.session("4", uid: 1001)
+        _ = state.sessionsChanged([first, second, other], now: Self.start + Self.second)
+        // A process outside every session (the packaged user unit) holds all of its user's.
+        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        let ended = state.hidden(uid: 1000, gate: gate.id, pid: 42)
+        #expect(Set(ended.map { "\($0)" }) == Set([first, second].map { "\(EnforcerState.Action.end($0, gate: gate.id, .gateHidden))" }))
+        // Long before the grace; the other user keeps theirs, and nothing is ended twice.
+        #expect(state.owedGates(uid: 1001) == [gate.id])
+        #expect(state.tick(now: Self.start + 2 * Self.second).isEmpty)
+        #expect(state.processExited(pid: 42).isEmpty)
+    }
+
+    @Test func aHiddenGateInASessionEndsThatSessionAlone() {
+        let gate = Self.gate(grace: 60)
+        var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
+        let first = Self.session("2"), second = Self.session("3")
+        _ = state.sessionsChanged([first, second], now: Self.start + Self.second)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "2")
+        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "3")
+        #expect(state.hidden(uid: 1000, gate: gate.id, pid: 42) == [.end(first, gate: gate.id, .gateHidden)])
+        // The other session's gate still holds it, past its grace.
+        #expect(state.tick(now: Self.start + 3600 * Self.second).isEmpty)
+    }
+
     @Test func aFollowedProcessHoldsTheSessionPastItsDeadlineAndItsExitEndsIt() {
         let gate = Self.gate(grace: 60)
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())

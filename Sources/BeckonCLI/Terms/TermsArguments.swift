@@ -319,6 +319,7 @@ extension TermsArguments {
     /// command line's (so an option given overrides the file), with the
     /// managed id and version; ``managed`` is `terms` as it will be shown.
     func merged(with terms: ManagedTerms) throws(CLIError) -> TermsArguments {
+        try refuseOverridesOfGate(terms)
         func entry(_ key: OptionKey<String?>, _ value: String?) -> GivenOptions.Entry? {
             value.map { GivenOptions.Entry(name: key.name, value: $0) }
         }
@@ -350,5 +351,26 @@ extension TermsArguments {
         merged.managed = shown
         try merged.validate()
         return merged
+    }
+
+    /// What the window of a managed gate shows and what it records are the
+    /// key file's alone: the enforcer records an Accept against the
+    /// system's text (issue 51), so the window must show that text, in those
+    /// words. Each option here is one the key file decides (or another name
+    /// of one, or how the text is decoded), declared once in ``Options``.
+    static let decidedByGate: [any DeclaredOption] = [
+        Key.file, Key.filename, Key.encoding, Key.version, Key.title,
+        Key.acceptLabel, Key.declineLabel, Key.checkbox, Key.noRequireScroll, Key.reread,
+    ]
+
+    /// Refuses, for terms whose key file says `Gate=true`, any of
+    /// ``decidedByGate`` on the command line: a usage error (exit 255), before
+    /// anything is shown or sent.
+    fileprivate func refuseOverridesOfGate(_ terms: ManagedTerms) throws(CLIError) {
+        guard terms.gate else { return }
+        for key in Self.decidedByGate where given.has(key) {
+            throw .termsUsage("--\(key.option.name) cannot be used with --managed for \(terms.id), a gate: "
+                              + "a gate shows and records the text and words its key file gives, and nothing else")
+        }
     }
 }

@@ -17,9 +17,25 @@ extension TermsCommand {
 
     /// Makes the process non-dumpable before anything is read, when it may
     /// show a managed gate: the enforcer checks it (no ptrace, no
-    /// /proc/PID/fd or mem for its own user).
+    /// /proc/PID/fd or mem for its own user). Where an enforcer runs, first
+    /// starts the program again in the gate's own environment
+    /// (``GateEnvironment``, docs/administrators.md, "The gate's own environment").
+    ///
+    /// Early enough: before this, `main` ran only what reads no library's
+    /// variables (ExecutablePages maps nothing by name; MallocArenas reads
+    /// `MALLOC_ARENA_MAX` and `GLIBC_TUNABLES` for this image alone;
+    /// LanguagePreference cuts `LANGUAGE`, which the gate keeps); GLib, GTK,
+    /// Pango and fontconfig have not started, and the new image starts them
+    /// all afresh. The test harness comes through the same `main`.
     static func guardProcessForEnforcer(_ arguments: [String]) {
-        if TermsArguments.Key.managed.isWritten(in: arguments) { EnforcerLink.makeUndumpable() }
+        guard TermsArguments.Key.managed.isWritten(in: arguments) else { return }
+        if EnforcerLink.isRunning {
+            if let failure = GateEnvironment.reexecuteIfUnclean() {
+                StandardError.write("beckon terms: warning: \(failure); the enforcer will refuse this process\n")
+            }
+            GateModulePolicy.enforce() // modules from root's files alone (GateModulePolicy.swift)
+        }
+        EnforcerLink.makeUndumpable()
     }
 
     static func enforcerLink() -> EnforcerLink? {

@@ -33,20 +33,60 @@ extension TermsCommand {
                 if arguments.json { try StandardOutput.writeAnswer(TermsOutcome.alreadyAccepted(record).jsonLine) }
                 continue
             }
-            // MARK: the enforcer follows this process from here (TermsCommand+Enforcer.swift)
-            // The text's digest for the enforcer alone: not read again where none runs.
-            let sha256 = merged.gate && !arguments.revoke && enforcerLink() != nil ? try? terms.document().sha256 : nil
-            if !arguments.revoke { reportToEnforcer(terms, .shown, sha256: sha256) }
-            let code = try run(merged, harness: harness)
+            // MARK: the enforcer follows this process from the moment the text is read (managedTextRead)
+            showing = arguments.revoke ? nil : terms
+            displayedSHA256 = nil
+            let code: Int32
+            do {
+                code = try run(merged, harness: harness)
+                showing = nil
+            } catch {
+                showing = nil
+                throw error
+            }
             if arguments.revoke {
                 if code == ZenityExitCode.ok.defaultValue { reportToEnforcer(terms, .revoked, sha256: nil) }
             } else {
-                reportToEnforcer(terms, code == ZenityExitCode.ok.defaultValue ? .accepted : .declined, sha256: sha256)
+                reportToEnforcer(terms, code == ZenityExitCode.ok.defaultValue ? .accepted : .declined,
+                                 sha256: displayedSHA256)
             }
             if code != ZenityExitCode.ok.defaultValue { return code }
             if merged.gate { try arguments.revoke ? awaitTrustedRevocation(merged) : awaitTrustedAcceptance(merged) }
         }
         return finished
+    }
+
+    /// The managed terms ``run(_:harness:)`` is showing now (nil for a
+    /// revocation, or other terms), as their key file gives them.
+    nonisolated(unsafe) private static var showing: ManagedTerms?
+    /// The digest of the text the window of ``showing`` displays, once read:
+    /// what `shown` and `accepted` tell the enforcer. Never the key file's
+    /// text read apart from the window's, which could be another (issue 51).
+    nonisolated(unsafe) private static var displayedSHA256: String?
+
+    /// The hook in ``run(_:harness:)`` once the text to show is read: for
+    /// managed terms, the enforcer is told they are shown, with the digest
+    /// of `document`, the very text the window displays.
+    static func managedTextRead(_ document: TermsDocument) {
+        guard let terms = showing else { return }
+        displayedSHA256 = document.sha256
+        reportToEnforcer(terms, .shown, sha256: document.sha256)
+    }
+
+    /// What the window of a managed gate calls when its windows stayed
+    /// hidden (TermsWindow+Sight.swift): the enforcer is told, and ends the
+    /// session. Nil for other terms: the hook in ``makeOptions``.
+    static func gateHiddenReporter() -> (@Sendable (String) -> Void)? {
+        guard let terms = showing, terms.gate else { return nil }
+        let id = terms.id
+        return { reason in
+            guard let link = enforcerLink() else { return }
+            do {
+                try link.hidden(id: id, reason: reason)
+            } catch {
+                StandardError.write("beckon terms: warning: \(error)\n")
+            }
+        }
     }
 
     /// The record's managed details for `arguments`: the hook in ``makeOptions``.

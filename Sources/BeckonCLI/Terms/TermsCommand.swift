@@ -56,6 +56,7 @@ enum TermsCommand {
             return try finish(.timedOut, arguments)
         }
         for warning in document.warnings { options.consent.onWarning(warning) }
+        managedTextRead(document) // MARK: managed terms: the enforcer told what is shown (TermsCommand+Managed.swift)
 
         if arguments.once, let id = arguments.id,
            let record = try mapErrors({ () throws(TermsError) in
@@ -115,6 +116,7 @@ enum TermsCommand {
         options.consent.id = arguments.id
         options.consent.version = arguments.version
         options.consent.details = managedConsentDetails(arguments)
+        options.onGateHidden = gateHiddenReporter()
         options.consent.onWarning = { StandardError.write("beckon terms: warning: \($0)\n") }
         if arguments.id != nil {
             let warn = options.consent.onWarning

@@ -195,6 +195,15 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
         }
     }
 
+    /// Reports that the gate's windows for `id` stayed hidden (`reason`:
+    /// how) though it put them back: the enforcer ends the sessions this
+    /// process holds for it (`gate-hidden`).
+    package func hidden(id: String, reason: String) throws(Failure) {
+        var hidden = message(.hidden, id: id)
+        hidden[EnforcerMessage.Field.reason] = reason
+        try send(hidden)
+    }
+
     /// Reports `--revoke`, and waits until the enforcer has recorded it.
     package func revoked(id: String) throws(Failure) {
         let answer = try locked { () throws(Failure) in try exchange(message(.revoked, id: id)) }

@@ -425,6 +425,23 @@ const char *beckon_notifications_action_key(BeckonNotifications *notifications);
 guint32 beckon_notifications_closed_reason(BeckonNotifications *notifications);
 
 
+/* ---- a gate's policy on loading code (module_policy.c) ----------------- */
+
+/* From now on this process's g_module_open loads only a file that is root's
+ * and writable by root alone, in directories that are root's and writable by
+ * root alone, named by an absolute path (opened by its resolved path, so no
+ * link the user owns can be swapped in between): every GTK module, GIO
+ * module, input method and image loader comes through it. Under a gate, GTK
+ * still loads the modules the display's settings name (XSETTINGS'
+ * Gtk/Modules, GSettings' on Wayland, absolute paths allowed), whatever the
+ * environment says; this refuses any the user could have written.
+ * C: it replaces GLib's own g_module_open by name in the executable, which
+ * the dynamic loader finds before libgmodule's. */
+void beckon_module_policy_enable(void);
+
+/* Whether `path` is what beckon_module_policy_enable lets load (see there). */
+int beckon_module_path_is_trusted(const char *path);
+
 /* ---- a gate's process and the enforcer's socket (process.c) ------------ */
 
 /* Makes this process non-dumpable (PR_SET_DUMPABLE 0): its /proc/PID files

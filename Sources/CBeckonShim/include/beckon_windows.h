@@ -108,6 +108,15 @@ gboolean beckon_settings_theme_is_high_contrast(void);
  * C: gtk-application-prefer-dark-theme has no setter but g_object_set, variadic. */
 void beckon_settings_prefer_dark_theme(gboolean dark);
 
+/* Under a gate: a theme, key theme or icon theme name that holds a "/"
+ * reaches outside the directories GTK joins it to ("../../home/ada/x" from
+ * /usr/share/themes), so the display's settings (XSETTINGS' Net/ThemeName,
+ * which any client of the user's can set) could bring the user's own CSS in
+ * after all. Such a name is replaced by GTK's default at the application's
+ * priority, which the display's settings never override, now and whenever
+ * it changes. C: g_object_get is variadic, and the notify handler is a C callback. */
+void beckon_settings_keep_theme_names_plain(GtkWidget *widget);
+
 /* ---- AtkObject (accessible.c) ------------------------------------------ */
 
 /* Has a screen reader speak `text` now (ATK's "announcement", object:announcement
@@ -138,6 +147,12 @@ gulong beckon_window_on_grab_broken(GtkWidget *window, BeckonCallback func, void
  * only GTK's request).
  * C: a boolean signal's handler shape, as beckon_window_on_grab_broken. */
 gulong beckon_window_on_map_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy);
+
+/* Calls `func` each time `window` is unmapped on the screen ("unmap-event":
+ * the X server's UnmapNotify, whoever asked: another client's unmap or
+ * reparenting too, which GTK's "unmap" never tells).
+ * C: a boolean signal's handler shape, as beckon_window_on_map_event. */
+gulong beckon_window_on_unmap_event(GtkWidget *window, BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
 /* Calls `func` each time a monitor of `owner`'s display is added (first: 1)
  * or removed (0), until `owner` is finalized: the display outlives it.
@@ -185,6 +200,23 @@ void beckon_window_set_wayland_app_id(GtkWidget *window, const char *app_id);
  * C: an XEvent client message and a property read (EWMH _NET_WM_STATE),
  * which GDK has no call for. */
 void beckon_window_refuse_shade(GtkWidget *window);
+
+/* Why a gate's `window` cannot be seen now, as the X server has it: 0 when it
+ * can; BECKON_HIDDEN_UNMAPPED when it is not viewable (unmapped by another
+ * client, or an ancestor is: reparented into an unmapped window);
+ * BECKON_HIDDEN_CLIPPED when an ancestor or the screen's edge cuts part of it
+ * off (reparented into a smaller window, moved off the screen). Window
+ * managers' frames are ancestors like any other: a frame that shows the
+ * window whole hides nothing. Always 0 off X11 (Wayland: GTK's own state).
+ * C: XGetWindowAttributes and XQueryTree on the GDK window's XID. */
+enum { BECKON_HIDDEN_UNMAPPED = 1, BECKON_HIDDEN_CLIPPED = 2 };
+int beckon_window_x11_hidden(GtkWidget *window);
+
+/* Puts a hidden gate `window` back (X11): out of any ancestor that hides it,
+ * to the root window where it is on screen (a window manager frames it
+ * again as it maps), then mapped and raised. C: XReparentWindow and
+ * XMapRaised on the GDK window's XID, which GDK has no call for. */
+void beckon_window_x11_reclaim(GtkWidget *window);
 
 /* Shows `window` on every workspace (sticky), and sticks it again when
  * something unsticks it: a gate must cover whichever workspace is shown.

@@ -89,14 +89,18 @@ import Testing
     }
 
     /// Before: XDG_CONFIG_DIRS pointing at the user's own key files made
-    /// `--managed` find no gate. The enforcer reads /etc alone.
-    @Test func xdgConfigDirsOfTheUsersOwnEndsTheSession() throws {
+    /// `--managed` find no gate, and the enforcer, reading /etc alone, ended
+    /// the session at the grace. Since issue 51 the attack fails earlier: the
+    /// gate starts itself again with XDG_CONFIG_DIRS=/etc/xdg (its own
+    /// environment), finds the system's gate, and its Accept counts.
+    @Test func xdgConfigDirsOfTheUsersOwnDoNotReachTheGate() throws {
         let enforced = try EnforcedMachine.start()
         defer { enforced.stop() }
         try enforced.machine.run(["runuser", "-u", EnforcedMachine.user, "--", "mkdir", "-p", "/home/\(EnforcedMachine.user)/cfg"])
         let result = try enforced.gate("accept", environment: ["XDG_CONFIG_DIRS=/home/\(EnforcedMachine.user)/cfg"])
-        #expect(result.exitCode == 0, "no managed terms in the user's directory: \(result)")
-        try enforced.expectSessionEnded("the user's own configuration has no gate, the system's does")
+        #expect(result.exitCode == 0, "\(result)")
+        try enforced.expectSessionKept("the gate read the system's key files, not the user's directory, and was accepted")
+        #expect(try !enforced.journal(["BECKON_OUTCOME=enforcer-accepted"]).isEmpty)
     }
 
     /// Before: a Gate=true file that failed to parse failed open.

@@ -208,6 +208,14 @@ import Testing
         try managed.terms("org.example.gate", title: "Gate", extra: "Gate=true\n")
         let timeout = try managed.run(["--managed", "org.example.gate", "--timeout", "5"])
         #expect(timeout.exitCode == 255 && timeout.stderr.contains("--gate allows no --timeout"), "\(timeout)")
+        // But not what a gate shows or records: that is its key file's alone (issue 51).
+        for option in [["--file", "x"], ["--filename", "x"], ["--encoding", "latin1"], ["--version", "9"], ["--title", "x"],
+                       ["--accept-label", "x"], ["--decline-label", "x"], ["--checkbox", "x"], ["--no-require-scroll"],
+                       ["--reread", "changes"]] {
+            let refused = try managed.run(["--managed", "org.example.gate"] + option)
+            #expect(refused.exitCode == 255 && refused.stderr.contains("\(option[0]) cannot be used with --managed for "
+                                                                        + "org.example.gate, a gate"), "\(refused)")
+        }
     }
 
     /// Before: an editor's copy beside the key file (an unsafe id), or a
