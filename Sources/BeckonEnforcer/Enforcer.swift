@@ -104,17 +104,9 @@ public final class Enforcer {
         return (configuration, gates)
     }
 
-    /// The check of gate processes for `configuration`. TEMPORARY:
-    /// `BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT=1` in the service's own
-    /// environment (root's alone: a unit drop-in) checks only `LD_*` of a gate's
-    /// environment, for gate programs from before the gate re-executed itself
-    /// with ``GateEnvironment/cleaned(_:)``; to be removed once that is merged.
+    /// The check of gate processes for `configuration`.
     static func processCheck(_ configuration: EnforcerConfiguration) -> GateProcessCheck {
-        var check = GateProcessCheck(paths: configuration.executables)
-        if let legacy = getenv("BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT"), String(cString: legacy) == "1" {
-            check.checksEnvironment = false
-        }
-        return check
+        GateProcessCheck(paths: configuration.executables)
     }
 
     static func reportProblem(_ error: ManagedTermsError, isGate: Bool) {

@@ -30,13 +30,6 @@ public struct GateProcessCheck: Sendable {
     }
 
     public var executables: [Executable]
-    /// Whether the whole initial environment is checked against
-    /// ``GateEnvironment`` (true, as the service runs), or only for `LD_*`
-    /// variables: false is for gate programs from before the gate
-    /// re-executed itself with ``GateEnvironment/cleaned(_:)`` (the
-    /// enforcer's `BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT=1`, a root-only
-    /// setting the booted tests use until that re-exec is merged).
-    public var checksEnvironment = true
     /// O_PATH (Linux's value; Swift's Glibc leaves it out): the mapped file
     /// opened to be looked at, never read.
     static let openPath: Int32 = 0o10000000
@@ -88,12 +81,10 @@ public struct GateProcessCheck: Sendable {
         for variable in variables where variable.hasPrefix("LD_") {
             return .failure(.init("it started with \(variable.prefix { $0 != "=" }) set"))
         }
-        if checksEnvironment {
-            let violations = GateEnvironment.violations(in: variables)
-            if !violations.isEmpty {
-                let shown = violations.prefix(8).joined(separator: ", ") + (violations.count > 8 ? ", …" : "")
-                return .failure(.init("it started with an environment no gate runs with (\(shown))"))
-            }
+        let violations = GateEnvironment.violations(in: variables)
+        if !violations.isEmpty {
+            let shown = violations.prefix(8).joined(separator: ", ") + (violations.count > 8 ? ", …" : "")
+            return .failure(.init("it started with an environment no gate runs with (\(shown))"))
         }
         return .success(executable)
     }

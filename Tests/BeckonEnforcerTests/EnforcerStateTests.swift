@@ -156,7 +156,7 @@ import Testing
         let first = Self.session("2"), second = Self.session("3"), other = Self.session("4", uid: 1001)
         _ = state.sessionsChanged([first, second, other], now: Self.start + Self.second)
         // A process outside every session (the packaged user unit) holds all of its user's.
-        state.shown(uid: 1000, gate: gate.id, pid: 42)
+        state.shown(uid: 1000, gate: gate.id, pid: 42, now: Self.start + Self.second)
         let ended = state.hidden(uid: 1000, gate: gate.id, pid: 42)
         #expect(Set(ended.map { "\($0)" }) == Set([first, second].map { "\(EnforcerState.Action.end($0, gate: gate.id, .gateHidden))" }))
         // Long before the grace; the other user keeps theirs, and nothing is ended twice.
@@ -170,11 +170,11 @@ import Testing
         var state = Self.state(EnforcerGateSet(gates: [gate]), Journal())
         let first = Self.session("2"), second = Self.session("3")
         _ = state.sessionsChanged([first, second], now: Self.start + Self.second)
-        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "2")
-        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "3")
+        state.shown(uid: 1000, gate: gate.id, pid: 42, session: "2", now: Self.start + Self.second)
+        state.shown(uid: 1000, gate: gate.id, pid: 43, session: "3", now: Self.start + Self.second)
         #expect(state.hidden(uid: 1000, gate: gate.id, pid: 42) == [.end(first, gate: gate.id, .gateHidden)])
-        // The other session's gate still holds it, past its grace.
-        #expect(state.tick(now: Self.start + 3600 * Self.second).isEmpty)
+        // The other session's gate still holds it, past its grace (and within MaxReadingSeconds=).
+        #expect(state.tick(now: Self.start + 600 * Self.second).isEmpty)
     }
 
     @Test func aFollowedProcessHoldsTheSessionPastItsDeadlineAndItsExitEndsIt() {

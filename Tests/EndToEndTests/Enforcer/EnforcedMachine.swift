@@ -34,14 +34,6 @@ struct EnforcedMachine {
             try machine.install(Products.beckon, at: beckon)
             let unit = try String(contentsOfFile: Products.packageRoot.appendingPathComponent("packaging/beckon-enforcer.service").path, encoding: .utf8)
             try write(unit, to: machine.root + "/etc/systemd/system/beckon-enforcer.service")
-            // TEMPORARY, until the gate re-executes itself with
-            // GateEnvironment.cleaned (merged from the gate's branch): the
-            // harness started in the user's manager has that manager's
-            // environment, which the enforcer's allow-list refuses; the
-            // enforcer checks only LD_* of it meanwhile. The lead removes
-            // this drop-in with the merge.
-            try write("[Service]\nEnvironment=BECKON_ENFORCER_LEGACY_GATE_ENVIRONMENT=1\n",
-                      to: machine.root + "/etc/systemd/system/beckon-enforcer.service.d/legacy-gate-environment.conf")
             try write("[Enforcer]\nGraceSeconds=\(grace)\nExecutables=\(harness);\(beckon)\n" + enforcerConfig,
                       to: machine.root + "/etc/beckon/enforcer.conf")
             let directory = machine.root + "/etc/xdg/beckon/terms.d"
