@@ -27,6 +27,10 @@ SWIFT ?= swift
 # --disable-local-rpath: no RUNPATH of $$ORIGIN, which had ld.so look for each of
 # the ~40 libraries (and libm's glibc-hwcaps variants) beside the executable
 # first, ~30 failed opens at every start, in /usr/bin once installed.
+# --export-dynamic-symbol=g_module_open: the one symbol the executable must
+# export, its replacement of GLib's g_module_open (CBeckonGLib/module_policy.c):
+# under a gate, GTK, GIO and gdk-pixbuf load modules only from root's files,
+# and the dynamic loader finds ours before libgmodule's only if it is exported.
 # bench/private-functions.ld gathers the functions that have no symbol (the
 # closure-context destructors), which the link order cannot name (same notes).
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
@@ -42,7 +46,7 @@ LINK_ORDER = $(wildcard $(CURDIR)/bench/link-order.txt)
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \
+	-Xlinker --no-export-dynamic -Xlinker --export-dynamic-symbol=g_module_open -Xlinker -T -Xlinker $(CURDIR)/bench/private-functions.ld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
 	$(if $(LINK_ORDER),-Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
