@@ -1,16 +1,20 @@
-"""The gate under attack (issue 32): the attacks of the issue's attack round, each run on a booted
-machine with the enforcer installed, by the booted-machine tests themselves
-(Tests/EndToEndTests/Enforcer/EnforcerBootedTests.swift, one test per attack).
+"""The gate under attack (issues 32 and 51): the attacks of both attack rounds, each run on a
+booted machine with the enforcer installed, by the booted-machine tests themselves
+(Tests/EndToEndTests/Enforcer/: EnforcerBootedTests, issue 32's round; EnforcerTrustBootedTests,
+GateProcessBootedTests and EnforcerRoutesBootedTests, issue 51's; one test per attack).
 
-`swift test --skip-build --filter EnforcerBootedTests` runs them from the test build (so `swift
+`swift test --skip-build --filter SUITES` (SUITES below) runs them from the test build (so `swift
 build --build-tests` first; the section needs root, as the tests do). With BECKON_GATE_REPORT set,
 EnforcedMachine appends one JSON line per expectation: what logind showed (the session ended, or
 kept for the grace plus 5 s), when (polled every 0.2 s, after the attack and after login), and the
 enforcer's own journal entry for the session, whose BECKON_REASON says how it ended. Swift Testing's
 ✔/✘ line per test says whether every other expectation of the test held too.
 
-"Before" is what the attack round of 2026-12-03 found, before the enforcer (issue 32's text); "now"
-and "how" are this run's."""
+"Before" is what the attack round found before the fix: 2026-12-03's, before the enforcer (issue
+32's text), or 2026-12-07's against the enforcer (issue 51's text); "now" and "how" are this run's.
+A test whose attack is refused before any session decision (a variable that never reaches the
+gate, an option refused) reports no logind outcome: its row says what the test checked and whether
+every expectation held."""
 import json
 import os
 import re
@@ -20,7 +24,9 @@ import tempfile
 from rel.harness import ROOT, log, md_escape
 
 GATE_TITLE = "The gate under attack"
-GATE_COLUMNS = ["Attack", "Before the enforcer (issue 32)", "Now, on a booted machine", "How", "As wanted"]
+GATE_COLUMNS = ["Attack", "Before the fix (issue 32's or 51's round)", "Now, on a booted machine", "How", "As wanted"]
+# The suites that hold the attacks, one booted machine per test.
+SUITES = "EnforcerBootedTests|EnforcerTrustBootedTests|GateProcessBootedTests|EnforcerRoutesBootedTests"
 
 # The test of each attack, what it is, and what the attack round found before the enforcer.
 ATTACKS = [
@@ -59,11 +65,64 @@ ATTACKS = [
      "no logout: session stayed"),
     ("pilotModeReportsAndKeepsTheSession", "pilot mode (`Mode=pilot`), no gate process",
      "— (new: the enforcer reports and ends nothing)"),
+    # Issue 51's round (2026-12-07), against the enforcer of issue 32.
+    ("credentialsForgedFromAUserAndPidNamespaceAreRefused",
+     "pid 1 of the user's own user+pid namespace sends `hello` and `accepted` with `SCM_CREDENTIALS{pid=2}` for the unmodified gate",
+     "`recorded`: session spared, listed as `enforcer-accepted`"),
+    ("aLibraryBindMountedOverASystemPathIsRefused",
+     "a user-owned library bind-mounted over the system's in a user+mount namespace, then the gate",
+     "acceptance recorded"),
+    ("aGateTracedFromTheUsersOwnNamespaceIsRefused",
+     "the gate started in the user's own user namespace, then `PTRACE_ATTACH`", "traced and its memory read; acceptance recorded"),
+    ("noVariableTheUserSetsReachesTheGatesProcess",
+     "`GTK_MODULES`, `GTK3_MODULES`, `GTK_PATH`, `GIO_EXTRA_MODULES`, `GIO_MODULE_DIR`, `GTK_IM_MODULE_FILE`, "
+     "`GDK_PIXBUF_MODULE_FILE`, `GTK_DEBUG`, `GTK_THEME` set for the gate", "all reached the gate as set"),
+    ("aModuleInGTKModulesNeverLoads", "a `GTK_MODULES` module that clicks Accept, then unloads itself",
+     "acceptance recorded: the check at `accepted` saw no module"),
+    ("aModuleNamedByTheUsersXSettingsNeverLoads", "the same module named by the user's XSETTINGS (`Gtk/Modules`, xsettingsd)",
+     "— (found in this round's review: it loaded)"),
+    ("theUsersGtkCSSDoesNotStyleTheGate", "the user's `gtk.css` hiding the gate's text", "the text hidden"),
+    ("aThemeNamedByTheUsersXSettingsStaysInTheSystemsThemes",
+     "a theme name of the user's XSETTINGS reaching into their home (`../../home/…`)",
+     "— (found in this round's review: the user's CSS loaded)"),
+    ("aGateKeptReparentedIntoAnUnmappedWindowEndsTheSession",
+     "the gate's windows reparented by an X client into an unmapped 1×1 window, again and again",
+     "keyboard free, session kept past 40 s"),
+    ("aGateReparentedOnceIsPutBackAndTheSessionGoesOn", "the gate's window reparented away once (control: the gate puts itself back)",
+     "keyboard free, session kept"),
+    ("aGateKeptUnmappedEndsTheSession", "the gate's windows unmapped by an X client, again and again", "session kept"),
+    ("aGatesTextAndWordsCannotBeChangedOnTheCommandLine",
+     "`--file ~/mine.md` (and `--version`, labels, checkbox) with `--managed` for a gate",
+     "`enforcer-accepted` recorded with the system text's digest"),
+    ("aFloodSilencesNoOtherUsersAcceptance",
+     "a 60 s flood of garbage on the enforcer's socket while two other users accept, then a restart",
+     "34,022 messages suppressed; an acceptance lost; that session ended as `grace-expired` at the restart"),
+    ("aReaderAcceptsThreeSecondsAfterTheEnforcerRestarts", "the enforcer restarted while a gate is read, Accept 3 s later",
+     "link broken, never reconnected: the Accept lost, the session ended"),
+    ("aShownGateIsFollowedAgainAfterTheEnforcerRestarts", "the enforcer restarted while a gate is shown and unanswered",
+     "the session ended as `grace-expired`"),
+    ("aShownGateNobodyAnswersEndsAtMaxReadingSeconds", "a gate shown and never answered (`MaxReadingSeconds=`)",
+     "— (new: a shown gate held the session for ever)"),
+    ("startxFromAConsoleLoginIsGatedAndEndedAtTheGrace", "`startx` from a text console login (type `tty`)",
+     "active after 30 s, no line from the enforcer"),
+    ("startxFromAConsoleLoginWithAnHonestAcceptIsKept", "`startx` from a text console login, then an honest Accept (control)",
+     "— (not gated)"),
+    ("aSeatlessSessionWithADisplayIsGatedAndEndedAtTheGrace", "a seatless session with a display and no type (VNC, xrdp)",
+     "active after 30 s, no line from the enforcer"),
+    ("otherGraphicalSessionsEqualsEndEndsItAtOnce", "a graphical session of another route with `OtherGraphicalSessions=end`",
+     "— (new)"),
+    ("sshWithX11ForwardingIsGatedAndEndedAtTheGrace", "an X client over `ssh -X` (a real sshd on loopback)",
+     "active after 30 s, no line from the enforcer"),
+    ("aGateOnAPrivateDisplayDoesNotHoldTheSession", "the gate shown on a private `Xvfb :99` of the user's",
+     "session with a 20 s grace held for over 6 minutes"),
+    ("aGateOnTheSessionsOwnDisplayHoldsIt", "the gate shown on the session's own display (control)", "— (held, as wanted)"),
 ]
 
 HOW = {"declined": "declined: ended at once", "grace-expired": "grace expired with no verified acceptance",
        "gate-exited": "the followed gate process exited without a verified acceptance",
-       "configuration-error": "configuration error: a gate no one can accept (fails closed)"}
+       "configuration-error": "configuration error: a gate no one can accept (fails closed)",
+       "gate-hidden": "the gate reported its windows hidden: ended", "reading-expired": "shown past `MaxReadingSeconds=`",
+       "gate-elsewhere": "the gate is not on the session's display", "route-refused": "a route the administrator ends"}
 
 
 def descriptor_before(limit):
@@ -103,7 +162,7 @@ def now_words(entry):
 def run_tests(report_path):
     """Runs the booted-machine tests; (their output, {test name: passed}, {test name: first issue})."""
     env = dict(os.environ, BECKON_GATE_REPORT=report_path)
-    result = subprocess.run(["swift", "test", "--skip-build", "--filter", "EnforcerBootedTests"], cwd=ROOT, env=env,
+    result = subprocess.run(["swift", "test", "--skip-build", "--filter", SUITES], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=3600)
     output = result.stdout + result.stderr
     verdicts, issues = {}, {}
@@ -121,7 +180,7 @@ def section_gate(report):
             ("every attack", "—", "not run (not root)", "—", False)], False, columns=GATE_COLUMNS)
         return
     path = tempfile.mktemp(prefix="beckon-gate-report-", suffix=".jsonl")
-    log("gate: swift test --skip-build --filter EnforcerBootedTests (a booted machine per test, about 15 s each)")
+    log("gate: swift test --skip-build --filter '%s' (a booted machine per test, about 15 s each)" % SUITES)
     output, verdicts, issues, code = run_tests(path)
     with open(os.path.join(ROOT, "bench/out/gate-tests.log"), "w") as f:
         f.write(output)
@@ -133,6 +192,10 @@ def section_gate(report):
     for test, attack, before in ATTACKS:
         measured = [e for e in entries if e["test"].split("(")[0] == test]
         passed = verdicts.get(test)
+        if not measured and passed:
+            rows.append((attack, before or "session stayed",
+                         "refused before any session decision: every expectation of the test held", "—", True))
+            continue
         if not measured:
             words = "not measured: " + ("the test did not run" if passed is None else
                                         "the test failed before its expectation (%s)" % issues.get(test, "see bench/out/gate-tests.log"))
@@ -153,9 +216,9 @@ def section_gate(report):
             ok = ok and good
     rows = [tuple(md_escape(c) if isinstance(c, str) else c for c in row) for row in rows]
     report.section(GATE_TITLE,
-                   "Issue 32's attack round, now against the enforcer (`beckon-enforcer`, a root system service): each "
-                   "attack is one test of `EnforcerBootedTests`, run here by `swift test --skip-build --filter "
-                   "EnforcerBootedTests` (exit %d). Each test boots this machine's OS in a container "
+                   "Issue 32's attack round, now against the enforcer (`beckon-enforcer`, a root system service), and "
+                   "issue 51's round against that enforcer: each attack is one test of the suites run here by "
+                   "`swift test --skip-build --filter '" + SUITES + "'` (exit %d). Each test boots this machine's OS in a container "
                    "(Tests/Support/BootedMachine.swift: systemd as PID 1, a real journald, logind and system bus), installs "
                    "the enforcer with its packaged unit, one gate (`GraceSeconds` 4 s) and the test build's gate "
                    "program as the trusted one, opens a real `pam_systemd` session (type x11) and attacks it as the "
