@@ -201,7 +201,10 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
     package func hidden(id: String, reason: String) throws(Failure) {
         var hidden = message(.hidden, id: id)
         hidden[EnforcerMessage.Field.reason] = reason
-        try send(hidden)
+        try locked { () throws(Failure) in
+            shownMessage = nil
+            try send(hidden)
+        }
     }
 
     /// Reports `--revoke`, and waits until the enforcer has recorded it.
