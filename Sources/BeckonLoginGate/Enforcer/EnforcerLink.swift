@@ -124,8 +124,11 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
             let watched = fd
             pthread_mutex_unlock(lock)
             if watched >= 0 {
+                // HUP wakes it at once; the timeout only looks again at
+                // which descriptor is current, should a message have
+                // reconnected meanwhile.
                 var pollFD = pollfd(fd: watched, events: 0, revents: 0)
-                let ready = poll(&pollFD, 1, 1000)
+                let ready = poll(&pollFD, 1, 5000)
                 if ready == 0 || (ready < 0 && errno == EINTR) { continue }
             }
             pthread_mutex_lock(lock)

@@ -32,7 +32,13 @@ import Testing
         """
 
     static func expectRefusedAndEnded(_ enforced: EnforcedMachine, _ reason: String, _ attack: ProcessResult) throws {
-        try enforced.expectSessionEnded("the attack's acceptance does not count", within: Double(grace + 8))
+        do {
+            try enforced.expectSessionEnded("the attack's acceptance does not count", within: Double(grace + 8))
+        } catch {
+            let log = try enforced.enforcerLog()
+            Issue.record("the attack: \(attack)\nthe enforcer: \(log)")
+            throw error
+        }
         let refused = try enforced.journal(["BECKON_OUTCOME=enforcer-refused"])
         let log = try enforced.enforcerLog()
         #expect(refused.contains { $0.contains(reason) }, "no refusal for “\(reason)”: \(attack)\n\(log)")
@@ -50,10 +56,16 @@ import Testing
         defer { enforced.stop() }
         let sha = try enforced.machine.run(["sha256sum", "/etc/xdg/beckon/terms.d/aup.md"]).stdout.prefix(64)
         let script = Self.prelude + """
-            uid, gid = enter(CLONE_NEWPID)
+            uid, gid = enter(CLONE_NEWPID | CLONE_NEWNS)
             child = os.fork()
             if child == 0:
-                # pid 1 of the new pid namespace; the gate is its pid 2.
+                # pid 1 of the new pid namespace, with a /proc of its own (the
+                # gate reads its threads there); the gate is its pid 2.
+                MS_REC, MS_PRIVATE = 0x4000, 0x40000
+                libc.mount.argtypes = [ctypes.c_char_p] * 3 + [ctypes.c_ulong, ctypes.c_void_p]
+                if libc.mount(b'none', b'/', None, MS_REC | MS_PRIVATE, None) != 0 or \\
+                   libc.mount(b'proc', b'/proc', b'proc', 0, None) != 0:
+                    print('mount failed', ctypes.get_errno(), flush=True); os._exit(1)
                 gate = subprocess.Popen([H, 'hold', '--managed'])
                 print('gate is pid', gate.pid, flush=True)
                 time.sleep(3)
@@ -262,5 +274,18 @@ import Testing
         // And it still ends when the gate does.
         try enforced.machine.run(["pkill", "-9", "-u", EnforcedMachine.user, "-f", "^" + EnforcedMachine.harness])
         try enforced.expectSessionEnded("the followed gate was killed after the restart")
+    }
+
+    /// Issue 51's MaxReadingSeconds=. Before: a shown gate nobody answered
+    /// (or nobody saw) held its session for as long as its process ran. Now
+    /// it holds it at most MaxReadingSeconds=, then the session ends.
+    @Test func aShownGateNobodyAnswersEndsAtMaxReadingSeconds() throws {
+        let enforced = try EnforcedMachine.start(enforcerConfig: "MaxReadingSeconds=6\n")
+        defer { enforced.stop() }
+        try enforced.holdGate()
+        try enforced.expectSessionEnded("a gate shown 6 s and not answered", within: 6 + 8)
+        let ended = try enforced.journal(["BECKON_OUTCOME=session-ended", "BECKON_REASON=reading-expired"])
+        let log = try enforced.enforcerLog()
+        #expect(!ended.isEmpty, "\(log)")
     }
 }
