@@ -48,7 +48,11 @@ import Testing
         """
 
     /// An X client of the user's that keeps the window named on its command
-    /// line inside an unmapped 1×1 window of its own, every 100 ms for a minute.
+    /// line inside an unmapped 1×1 window of its own, every 100 ms for a
+    /// minute (or as many times as its second argument says), then stays a
+    /// minute: a client that exits takes its windows, and any window of
+    /// another's inside them, with it (the gate's process then ends, and
+    /// the enforcer ends the session: `gate-exited`).
     static let reparenter = """
         #include <X11/Xlib.h>
         #include <stdlib.h>
@@ -60,11 +64,14 @@ import Testing
           XSetErrorHandler(ignore);
           Window target = strtoul(argv[1], NULL, 0);
           Window hideout = XCreateSimpleWindow(d, DefaultRootWindow(d), 0, 0, 1, 1, 0, 0, 0);
-          for (int i = 0; i < 600; i++) {
+          int times = argc > 2 ? atoi(argv[2]) : 600;
+          for (int i = 0; i < times; i++) {
             XReparentWindow(d, target, hideout, 0, 0);
             XSync(d, False);
             usleep(100000);
           }
+          /* Alive, so its window and what is inside are not destroyed with it. */
+          sleep(60);
           return 0;
         }
         """
@@ -278,6 +285,25 @@ import Testing
         try EnforcerWindowBootedTests.asUser(enforced, display, "systemd-run --user --unit=beckon-hide --collect --quiet "
                                              + "-E DISPLAY=:\(display) \(Self.home)/hide \(window)")
         try expectEndedHidden(enforced, "the gate's window kept in an unmapped 1×1 window")
+    }
+
+    /// Hidden once, the gate is back within a check (0.5 s) and the session
+    /// goes on: only a gate kept hidden ends it.
+    @Test func aGateReparentedOnceIsPutBackAndTheSessionGoesOn() throws {
+        let enforced = try EnforcedMachine.start(gateConfig: Self.gateConfig)
+        defer { enforced.stop() }
+        try Self.compile(enforced, Self.reparenter, to: "\(Self.home)/hide", packages: "x11", shared: false)
+        let display = try Self.startDisplay(enforced)
+        let window = try Self.showGate(enforced, display)
+        try EnforcerWindowBootedTests.asUser(enforced, display, "\(Self.home)/hide \(window) 1")
+        try poll("the gate's window back under the root and viewable", seconds: 2, every: 0.1) {
+            try EnforcerWindowBootedTests.asUser(enforced, display, "xwininfo -id \(window) -tree; xwininfo -id \(window)").stdout
+        } until: { info in
+            info.split(separator: "\n").contains { $0.contains("Parent window id:") && $0.contains("(the root window)") }
+                && info.contains("IsViewable")
+        }
+        try enforced.expectSessionKept("the gate put itself back at once")
+        #expect(try enforced.journal(["BECKON_REASON=gate-hidden"]).isEmpty)
     }
 
     /// Before: a window unmapped by another client stayed so; the session was kept.
