@@ -48,8 +48,8 @@ enum DialogSubcommand {
         // JSON takes precedence over the command line, as in swiftDialog.
         var commandFilePath = invocation.commandFile
         var jsonOutput = invocation.jsonOutput
-        for json in try jsonTexts(invocation) {
-            let input = try spec.apply(json: json, context: context)
+        for (source, json) in try jsonTexts(invocation) {
+            let input = try spec.apply(json: json, source: source, context: context)
             for warning in input.warnings { StandardError.write("\(program): warning: \(warning)\n") }
             if let path = input.commandFile { commandFilePath = path }
             if let on = input.jsonOutput { jsonOutput = on }
@@ -80,15 +80,16 @@ enum DialogSubcommand {
     }
 
     /// The JSON of `--jsonfile` then `--jsonstring`, the later one winning.
-    private static func jsonTexts(_ invocation: LiveDialogInvocation) throws(LiveDialogError) -> [String] {
-        var texts: [String] = []
+    /// Each with the option it came from, for messages.
+    private static func jsonTexts(_ invocation: LiveDialogInvocation) throws(LiveDialogError) -> [(source: String, text: String)] {
+        var texts: [(source: String, text: String)] = []
         if let path = invocation.jsonFile {
             guard let bytes = readFile(path, limit: 16 << 20) else {
                 throw LiveDialogError("--jsonfile \(path): cannot be read", exitCode: LiveDialogExit.fileNotFound)
             }
-            texts.append(String(decoding: bytes, as: UTF8.self))
+            texts.append(("--jsonfile \(path)", String(decoding: bytes, as: UTF8.self)))
         }
-        if let text = invocation.jsonString { texts.append(text) }
+        if let text = invocation.jsonString { texts.append(("--jsonstring", text)) }
         return texts
     }
 
