@@ -138,7 +138,12 @@ import Testing
         chmod(path, 0o666)
         let result = try RunningProcess(Products.beckon, ["dialog", "--commandfile", path]).wait(deadline: 20)
         #expect(result.exitCode == 255, "\(result)")
-        #expect(result.stderr.contains("refused: other users can write to it"), "\(result)")
+        // The refusal teaches the fix: swiftDialog makes its file 0666
+        // (DialogUpdatableContent.swift, commandFilePermissions), and scripts
+        // written for it do too.
+        #expect(result.stderr.contains("refused: other users can write to it (mode 666)"), "\(result)")
+        #expect(result.stderr.contains("chmod go-w \(path)") && result.stderr.contains("Porting a swiftDialog script"),
+                "\(result)")
     }
 
     struct Failure: CustomTestStringConvertible, Sendable {
