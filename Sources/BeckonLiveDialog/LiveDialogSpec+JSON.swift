@@ -56,6 +56,9 @@ extension LiveDialogSpec {
                 input.jsonOutput = on
             case "jsonfile", "jsonstring":
                 input.warnings.append("JSON key \"\(key)\" is ignored: JSON cannot name more JSON")
+            case "key", "checksum":
+                // swiftDialog checks the key before it reads JSON (ProcessCLOptions.swift, getJSON).
+                input.warnings.append("JSON key \"\(key)\" is ignored: give --key or DIALOG_AUTH_KEY, which are checked before JSON is read")
             default:
                 guard let option = LiveDialogOption.named(key) else {
                     input.warnings.append("JSON key \"\(key)\" is not an option of beckon dialog; ignored")

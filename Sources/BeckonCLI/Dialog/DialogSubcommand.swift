@@ -39,6 +39,14 @@ enum DialogSubcommand {
             throw error
         }
         for warning in invocation.warnings { StandardError.write("\(program): warning: \(warning)\n") }
+        // Before anything is read or shown, as swiftDialog checks it (ProcessCLOptions.swift, getJSON).
+        try DialogKeyStore.load(environment: environment)
+            .check(key: invocation.authorisationKey, environmentKey: environment["DIALOG_AUTH_KEY"],
+                   argumentCount: invocation.argumentCount, sha256: DialogKeyStore.sha256)
+        if let text = invocation.checksum {
+            StandardOutput.write(DialogKeyStore.sha256(text) + "\n")
+            return 0
+        }
         let context = LiveDialogContext { path in
             readFile(path, limit: LiveDialogLimits.markdownBytes).map { String(decoding: $0, as: UTF8.self) }
         }
@@ -66,7 +74,11 @@ enum DialogSubcommand {
         let answer: LiveDialogAnswer
         do {
             answer = try TerminalFallback(tty: false, noTTY: false).run { dialog, onTerminal in
-                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? LiveDialogExit.button2 : nil)
+                // swiftDialog's 40, "SIGTERM received": its `dialog` command
+                // exits 40 on SIGINT too (dialogcli.swift, lines 51-55).
+                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? LiveDialogExit.button2 : nil,
+                                                    exitCodes: [SIGTERM: LiveDialogExit.terminated,
+                                                                SIGINT: LiveDialogExit.terminated])
                 return try await dialog.present(request).value
             }
         } catch {
