@@ -195,7 +195,8 @@ final class LiveDialogWindow {
         // What the parts ask of the window while drawing (button 1's state) is the new spec.
         shown = spec
         // A `button1:` command sets button 1 again, over what a checkbox set.
-        if let old, old.button1.enabled != spec.button1.enabled { button1ByCheckbox = nil }
+        if let old, old.button1.enabled != spec.button1.enabled
+            || old.button1.commandsApplied != spec.button1.commandsApplied { button1ByCheckbox = nil }
         if old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
             drawTitle(spec)
         }

@@ -139,6 +139,15 @@ import Testing
         #expect(form.button1Enabled(afterToggling: 9, checked: true) == nil)
     }
 
+    /// A `button1:` command writes the same state as the box, the later
+    /// winning: each one is counted, so that the window drops what a box set
+    /// even when the command repeats the spec's value.
+    @Test func aButton1CommandIsCountedEvenWhenItChangesNothing() throws {
+        var form = try spec(["--checkbox", "I Agree,enableButton1", "--button1disabled"])
+        _ = try form.apply(try #require(try LiveDialogCommand(line: "button1: disable")))
+        #expect(!form.button1.enabled && form.button1.commandsApplied == 1)
+    }
+
     /// The box alone does not disable button 1 ("It's important to set button1
     /// to disabled initially … This is not set by default").
     @Test func theBoxAloneLeavesButton1AsGiven() throws {

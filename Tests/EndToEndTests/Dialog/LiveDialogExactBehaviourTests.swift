@@ -80,6 +80,35 @@ import Testing
         #expect(result.exitCode == 0 && result.stdout == "\"I Agree\" : \"true\"\n", "\(result)")
     }
 
+    /// The script has the last word: `button1: disable` after the box was
+    /// ticked disables button 1 again, as in swiftDialog, where both write
+    /// `button1Disabled` (DialogUpdatableContent.swift, `button1:`).
+    @Test func aButton1CommandAfterTheTickWins() throws {
+        try X11.require()
+        let probe = try InteractiveProbe()
+        defer { probe.quit() }
+        let run = try LiveDialogRun(["--checkbox", "I Agree,enableButton1", "--button1disabled"],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": probe.busAddress, "NO_AT_BRIDGE": "", "GTK_A11Y": ""])
+        func button1IsSensitive() throws -> Bool {
+            let button = try #require(try Self.node(probe, run, where: { $0["role"] as? String == "push button" && $0["name"] as? String == "OK" }))
+            return (button["states"] as? [String] ?? []).contains("sensitive")
+        }
+        #expect(try !button1IsSensitive())
+        // Once the window is drawn and has given the box the focus.
+        try run.settle()
+        try run.keys("space")
+        try poll("button 1 to be enabled by the tick", seconds: 10, { try? button1IsSensitive() }, until: { $0 == true })
+        try run.send(["button1: disable"])
+        try run.settle()
+        #expect(try !button1IsSensitive(), "button1: disable after the tick left button 1 enabled")
+        #expect(try stillOpen(run, after: "Return"), "Return accepted after button1: disable: \(run.finish(deadline: 1))")
+        try run.send(["button1: enable"])
+        try run.settle()
+        try run.keys("Return")
+        let result = run.finish()
+        #expect(result.exitCode == 0 && result.stdout == "\"I Agree\" : \"true\"\n", "\(result)")
+    }
+
     /// The same, ticked with a click, in the form's JSON (checkboxes.md):
     /// `{"label": "I Agree", "enableButton1": true}` and `"button1disabled": true`.
     @Test func theJSONFormTickedWithAClick() throws {
