@@ -215,7 +215,7 @@ extension LiveDialogOption {
         .flag("resizable", help: "The window can be resized") { spec, on in spec.window.resizable = on },
         .flag("ontop", short: "p", help: "Keep the window above others") { spec, on in spec.window.onTop = on },
         .notApplicable("windowbuttons", .text("close,min,max"), help: "Title bar buttons",
-                       why: "the window manager draws the title bar; close ends the dialog as button 2 would"),
+                       why: "the window manager draws the title bar; its close ends the dialog with 15 while button 2 can be pressed"),
         .notApplicable("showonallscreens", .flag, help: "A copy on every screen",
                        why: "one window, on the screen with the pointer; --blurscreen covers the others"),
         .text("appearance", "dark|light", help: "Dark or light, whatever the desktop says") { spec, text, _ throws(LiveDialogError) in
