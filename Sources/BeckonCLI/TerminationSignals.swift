@@ -17,8 +17,11 @@ enum TerminationSignals {
     /// Makes the three signals end the program from GTK's loop. On a terminal
     /// prompt, `hangUpAnswer` is the code a hang-up of that terminal answers
     /// with: the person went away, which the prompt answers as Escape.
-    @GtkActor static func exitWhenReceived(hangUpAnswer: Int32? = nil) {
+    /// `exitCodes` replaces 128 + the signal for the signals it names
+    /// (`beckon dialog`'s 40 for SIGTERM and SIGINT, swiftDialog's).
+    @GtkActor static func exitWhenReceived(hangUpAnswer: Int32? = nil, exitCodes: [Int32: Int32] = [:]) {
         beckon_watchdog_set_hangup_exit_code(hangUpAnswer ?? -1)
+        for (signum, code) in exitCodes { beckon_watchdog_set_signal_exit_code(signum, code) }
         beckon_termination_signals_watch(CallbackBox.call, CallbackBox.retain { signum, _ in
             let name = switch signum {
             case SIGINT: "SIGINT"
@@ -29,7 +32,7 @@ enum TerminationSignals {
             // Terms with a consent id have their `interrupted` entry prepared
             // (ConsentJournal+Endings.swift); other dialogs have none. Bounded.
             beckon_exit_entry_send(signum)
-            exit(128 + signum)
+            exit(exitCodes[signum] ?? 128 + signum)
         }, CallbackBox.release)
     }
 }

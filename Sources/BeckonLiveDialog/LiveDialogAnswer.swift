@@ -35,8 +35,8 @@ public struct LiveDialogAnswer: Sendable, Equatable {
     /// How the dialog ended, each with swiftDialog's exit code.
     public enum Ending: Sendable, Equatable {
         case button1, button2, infoButton, timer, quitCommand, quitKey
-        /// Closed by the window manager: as button 2 (there is no Cancel in
-        /// swiftDialog's table; the window's close is this platform's).
+        /// Closed by the window manager (allowed only while button 2 could be
+        /// pressed): swiftDialog's 15, "quit via window close button".
         case closed
         /// `--timeout`, Beckon's own, as in every Beckon dialog.
         case timeout
@@ -44,7 +44,8 @@ public struct LiveDialogAnswer: Sendable, Equatable {
         public var exitCode: Int32 {
             switch self {
             case .button1: LiveDialogExit.button1
-            case .button2, .closed: LiveDialogExit.button2
+            case .button2: LiveDialogExit.button2
+            case .closed: LiveDialogExit.windowClosed
             case .infoButton: LiveDialogExit.infoButton
             case .timer: LiveDialogExit.timer
             case .quitCommand: LiveDialogExit.quitCommand

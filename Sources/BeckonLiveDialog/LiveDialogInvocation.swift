@@ -13,6 +13,12 @@ public struct LiveDialogInvocation: Sendable {
     public var jsonOutput = false
     /// Beckon's `--timeout`, in seconds: the dialog ends with exit 4, as the timer's.
     public var timeout: Int?
+    /// `--key`: the secret for ``LiveDialogAuthorisation``.
+    public var authorisationKey: String?
+    /// `--checksum TEXT`: print the SHA-256 of TEXT and exit.
+    public var checksum: String?
+    /// How many arguments were given (swiftDialog checks the key only with more than one).
+    public var argumentCount = 0
     /// One line each for the swiftDialog options Linux gives no meaning.
     public var warnings: [String] = []
 
@@ -23,6 +29,7 @@ public struct LiveDialogInvocation: Sendable {
     /// read; an option no declaration has is an error that carries its name,
     /// for the caller's "did you mean".
     public init(arguments: [String]) throws(LiveDialogError) {
+        argumentCount = arguments.count
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -76,6 +83,8 @@ public struct LiveDialogInvocation: Sendable {
         case "commandfile": commandFile = try value.text("--commandfile")
         case "json": jsonOutput = try value.bool("--json")
         case "timeout": timeout = try value.integer("--timeout", in: 1...31_536_000)
+        case "key": authorisationKey = try value.text("--key")
+        case "checksum": checksum = try value.text("--checksum")
         default:
             if case .notApplicable(let why) = option.support {
                 warnings.append("--\(option.name) is ignored: \(why)")

@@ -28,6 +28,7 @@ extension LiveDialogSpec {
             }
             if command.key == "button1" {
                 button1.enabled = enabled
+                button1.commandsApplied &+= 1
                 if enabled { button1Delay = nil }
             } else {
                 if button2 == nil && enabled { button2 = .init(label: "Cancel") }

@@ -23,7 +23,10 @@ extension LiveDialogSpec {
         public var name: String?
         public var checked = false
         public var disabled = false
-        /// Button 1 stays disabled until this box is checked.
+        /// Ticking this box enables button 1 and unticking it disables it
+        /// again (``LiveDialogSpec/button1Enabled(afterToggling:checked:)``);
+        /// it does not disable button 1 by itself: give `--button1disabled`
+        /// too, as swiftDialog's "Checkboxes" page says.
         public var enablesButton1 = false
         public init(label: String) { self.label = label }
         public var key: String { name ?? label }
@@ -91,5 +94,21 @@ extension LiveDialogSpec {
             case .progress: "progress"
             }
         }
+    }
+}
+
+extension LiveDialogSpec {
+    /// Button 1's state once checkbox `index` is ticked (`checked`) or
+    /// unticked, or nil when that box leaves button 1 alone.
+    ///
+    /// As swiftDialog's CheckboxView.swift (lines 67-71) does it: a box with
+    /// `enableButton1` writes `button1Disabled = !checked` when it changes, so
+    /// ticking enables button 1, unticking disables it, and of several such
+    /// boxes the one toggled last decides (not all of them together). Nothing
+    /// happens before a box is toggled: button 1 starts as `--button1disabled`
+    /// says, ticked boxes or not.
+    public func button1Enabled(afterToggling index: Int, checked: Bool) -> Bool? {
+        guard checkboxes.indices.contains(index), checkboxes[index].enablesButton1 else { return nil }
+        return checked
     }
 }

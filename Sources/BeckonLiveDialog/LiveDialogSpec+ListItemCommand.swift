@@ -3,7 +3,8 @@ import BeckonIO
 extension LiveDialogSpec {
     /// `listitem:` in its two forms (swiftDialog's "Item Lists" page):
     /// - simple, `listitem: Title: success` or `listitem: Title: Some text`:
-    ///   a status keyword sets the status, any other text the status text;
+    ///   a status keyword shows that status alone, any other text shows that
+    ///   text alone (swiftDialog clears the other);
     /// - full, comma-separated `key: value` pairs naming the row by `title:` or
     ///   `index:` (from 0), with `status:`, `statustext:`, `progress:`,
     ///   `subtitle:`, `icon:`, and `add` or `delete`.
@@ -13,9 +14,18 @@ extension LiveDialogSpec {
         let full = first.hasPrefix("title:") || first.hasPrefix("index:") || first == "add" || first.hasPrefix("add:")
         guard full else {
             let (index, text) = try simpleRow(value)
-            if let status = ItemStatus(keyword: text), !text.isEmpty {
+            // One or the other, never both: a status keyword shows its
+            // indicator and clears the text, other text clears the indicator
+            // (swiftDialog's DialogUpdatableContent.swift, processListItems,
+            // lines 136-142).
+            if var status = ItemStatus(keyword: text), !text.isEmpty {
+                // `progress` alone keeps the row's percentage, as swiftDialog
+                // keeps its `progress` value.
+                if case .progress = status, case .progress(let percent) = listItems[index].status { status = .progress(percent) }
                 listItems[index].status = status
+                listItems[index].statusText = ""
             } else {
+                listItems[index].status = .none
                 listItems[index].statusText = text
             }
             changes.rows = [index]

@@ -71,6 +71,11 @@ public struct LiveDialogSpec: Sendable, Equatable {
         public var label: String
         public var enabled = true
         public var hidden = false
+        /// How many `button1:`/`button2:` commands set ``enabled``: a new one
+        /// tells the window that a command set the state again, over what an
+        /// `enableButton1` checkbox set, even to the value it already had
+        /// (in swiftDialog both write the one `button1Disabled`).
+        public var commandsApplied = 0
         public init(label: String, enabled: Bool = true) {
             self.label = label
             self.enabled = enabled

@@ -136,11 +136,11 @@ final class LiveDialogInputs {
                 selects.append(.combo(combo))
             }
         }
-        for box in spec.checkboxes {
+        for (index, box) in spec.checkboxes.enumerated() {
             let check = gtk_check_button_new_with_label(box.label)!
             gtk_toggle_button_set_active(check.cast(), box.checked ? 1 : 0)
             gtk_widget_set_sensitive(check, box.disabled ? 0 : 1)
-            GtkSignal.connect(check, "toggled") { [weak self] in self?.refreshButton1() }
+            GtkSignal.connect(check, "toggled") { [weak self] in self?.toggled(index, check) }
             attach(nil, check)
             checks.append(check)
         }
@@ -156,17 +156,27 @@ final class LiveDialogInputs {
         if focusFirst, let first = entries.first { gtk_widget_grab_focus(first) }
     }
 
-    /// Button 1 can be pressed when the spec and its delay allow it, every
-    /// checkbox that holds it (`enableButton1`) is checked, every required
-    /// field and select has a value and every regex holds. While it cannot,
-    /// its description (what a screen reader reads) says why, and a regex
-    /// that a typed value breaks is shown under the inputs.
+    /// A checkbox ticked or unticked: one with `enableButton1` sets button 1
+    /// to its state (``LiveDialogSpec/button1Enabled(afterToggling:checked:)``).
+    private func toggled(_ index: Int, _ check: UnsafeMutablePointer<GtkWidget>) {
+        let checked = gtk_toggle_button_get_active(check.cast()) != 0
+        if let enabled = spec.button1Enabled(afterToggling: index, checked: checked) {
+            window.button1ByCheckbox = enabled
+        }
+        refreshButton1()
+    }
+
+    /// Button 1 can be pressed when the spec (or the last `enableButton1`
+    /// checkbox toggled) and its delay allow it, every required field and
+    /// select has a value and every regex holds. While it cannot, its
+    /// description (what a screen reader reads) says why, and a regex that a
+    /// typed value breaks is shown under the inputs.
     func refreshButton1() {
         guard let button1 = window.button1 else { return }
         let unchecked = zip(spec.checkboxes, checks).contains { $0.enablesButton1 && gtk_toggle_button_get_active($1.cast()) == 0 }
         let problems = self.problems()
-        let reason = unchecked ? "Check the boxes above first" : problems.first?.text ?? "Not yet"
-        GtkAccessible.setSensitive(button1, window.button1Allowed && !unchecked && problems.isEmpty, reason: reason)
+        let reason = !window.button1Allowed && unchecked ? "Check the boxes above first" : problems.first?.text ?? "Not yet"
+        GtkAccessible.setSensitive(button1, window.button1Allowed && problems.isEmpty, reason: reason)
         let shown = problems.filter { $0.typed }.map(\.text)
         gtk_label_set_text(problem.cast(), shown.joined(separator: "\n"))
         if shown.isEmpty { gtk_widget_hide(problem) } else { gtk_widget_show(problem) }

@@ -8,10 +8,23 @@ extension LiveDialogRequest: GtkDialogKind {
     @GtkActor
     package func makeWindow(_ control: DialogControl) throws -> DialogWindow<LiveDialogAnswer> {
         let (dialog, content) = frame.makeDialog(centered: true)
-        // Escape and the window's close are button 2 (swiftDialog binds Escape
-        // to it); with no button 2 they do nothing, as in swiftDialog.
-        if spec.button2 == nil { beckon_window_refuse_close(dialog) }
         let window = LiveDialogWindow(request: self, control: control, dialog: dialog, content: content)
+        // Escape is button 2's key and ends the dialog only as button 2 could
+        // be pressed (see LiveDialogWindow.allowsClose); before the session
+        // watches the dialog, so a refused one never reaches it.
+        beckon_dialog_guard_close(dialog, CallbackBox.call, CallbackBox.retain { [weak window] kind, _ in
+            guard let window else { return 0 }
+            return window.allowsClose(byEscape: Int(kind) == BECKON_CLOSE_ESCAPE) ? 1 : 0
+        }, CallbackBox.release)
+        // Return is button 1's key, and does nothing while button 1 is
+        // disabled (swiftDialog's `.keyboardShortcut(.defaultAction)` on a
+        // disabled button). GTK would instead activate the focused widget:
+        // Return on an `enableButton1` checkbox would tick it, and a second
+        // Return accept, with nothing deliberately ticked.
+        GtkSignal.connect(dialog, "activate-default") { [weak window] in
+            guard let button1 = window?.button1, gtk_widget_is_sensitive(button1) == 0 else { return }
+            g_signal_stop_emission_by_name(UnsafeMutableRawPointer(dialog), "activate-default")
+        }
         let sink = LiveDialogSink { [weak window] update in window?.receive(update) }
         // The session destroys the window at every ending, a cancelled task
         // or a failure included: the feed stops reading then.

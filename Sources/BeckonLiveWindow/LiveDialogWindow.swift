@@ -194,6 +194,9 @@ final class LiveDialogWindow {
     func draw(_ spec: LiveDialogSpec, from old: LiveDialogSpec?) {
         // What the parts ask of the window while drawing (button 1's state) is the new spec.
         shown = spec
+        // A `button1:` command sets button 1 again, over what a checkbox set.
+        if let old, old.button1.enabled != spec.button1.enabled
+            || old.button1.commandsApplied != spec.button1.commandsApplied { button1ByCheckbox = nil }
         if old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
             drawTitle(spec)
         }
@@ -290,9 +293,30 @@ final class LiveDialogWindow {
         setVisible(infoTextLabel, spec.infoText != nil)
     }
 
-    /// Whether button 1 may be pressed now: enabled by the spec, its delay
+    /// Whether button 1 may be pressed now: enabled by the spec (or by the
+    /// last `enableButton1` checkbox ticked or unticked since), its delay
     /// over; the inputs add their own conditions.
-    var button1Allowed: Bool { shown.button1.enabled && delayLeft == 0 }
+    var button1Allowed: Bool { (button1ByCheckbox ?? shown.button1.enabled) && delayLeft == 0 }
+
+    /// What the last `enableButton1` checkbox toggled set button 1 to, until
+    /// a command (`button1: enable`) sets it again: in swiftDialog both write
+    /// the one `button1Disabled`, the later winning (CheckboxView.swift, lines
+    /// 69-71; DialogUpdatableContent.swift, `button1:`).
+    var button1ByCheckbox: Bool? {
+        didSet { if button1ByCheckbox != oldValue { inputs.refreshButton1() } }
+    }
+
+    /// Whether Escape (GtkDialog's close key) or the window manager's close
+    /// may end the dialog: only while button 2 is there and can be pressed.
+    /// A disabled button ignores its key in swiftDialog (ButtonBarView.swift:
+    /// `.keyboardShortcut(.cancelAction)` on a button `.disabled(isDisabled)`,
+    /// lines 361-363), and its window has no close button unless asked for;
+    /// here the window manager's close counts as a dismissal like button 2,
+    /// and ends with swiftDialog's 15 ("quit via window close button").
+    func allowsClose(byEscape: Bool) -> Bool {
+        guard let button2, shown.button2 != nil else { return false }
+        return gtk_widget_is_sensitive(button2) != 0 && gtk_widget_get_visible(button2) != 0
+    }
 
     private func startDelay(_ seconds: Int?) {
         if delaySource != 0 { g_source_remove(delaySource); delaySource = 0 }

@@ -50,6 +50,22 @@ static CallbackBox *signal_box;
 /* The code a hang-up of the terminal a prompt is on answers with (Escape's);
  * -1 while no prompt is on a terminal. */
 static atomic_int hangup_exit_code = -1;
+/* The status each of SIGINT, SIGTERM and SIGHUP ends the process with when
+ * the loop is stuck; -1 for the shell's 128 + the signal. */
+static atomic_int signal_exit_codes[3] = { -1, -1, -1 };
+
+static int signal_slot(int signum) {
+  switch (signum) {
+  case SIGINT: return 0;
+  case SIGTERM: return 1;
+  default: return 2;
+  }
+}
+
+static int signal_exit_code(int signum) {
+  int code = atomic_load(&signal_exit_codes[signal_slot(signum)]);
+  return code >= 0 ? code : 128 + signum;
+}
 
 static long long now_ns(void) {
   struct timespec now;
@@ -131,7 +147,7 @@ static void *watch(void *data) {
       char line[160];
       snprintf(line, sizeof line, "beckon: stopped by %s; the window did not respond, so beckon ended "
                "without it; no answer was given\n", signal_name(asked_signal));
-      end_process(128 + asked_signal, line, NULL);
+      end_process(signal_exit_code(asked_signal), line, NULL);
     }
     if (deadline != 0 && now >= deadline) {
       pthread_mutex_lock(&lock);
@@ -214,6 +230,11 @@ void beckon_watchdog_disarm(void) {
 
 void beckon_watchdog_set_hangup_exit_code(int code) {
   atomic_store(&hangup_exit_code, code);
+}
+
+void beckon_watchdog_set_signal_exit_code(int signum, int code) {
+  if (signum != SIGINT && signum != SIGTERM && signum != SIGHUP) return;
+  atomic_store(&signal_exit_codes[signal_slot(signum)], code);
 }
 
 /* ---- termination signals ---------------------------------------------- */

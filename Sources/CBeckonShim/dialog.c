@@ -59,6 +59,34 @@ gulong beckon_dialog_guard_response(GtkWidget *dialog, int response_id, BeckonCa
                                callback_box_closure_unref, 0);
 }
 
+/* ---- the close guard -------------------------------------------------- */
+
+static void on_guarded_close(GtkDialog *dialog, gpointer data) {
+  if (!callback_box_call(data, BECKON_CLOSE_ESCAPE, 0)) g_signal_stop_emission_by_name(dialog, "close");
+}
+
+static gboolean on_guarded_delete(GtkWidget *widget, GdkEvent *event, gpointer data) {
+  (void)widget; (void)event;
+  /* TRUE: handled, so no later handler (the session's funnel) sees it, and
+   * GTK does not destroy the window either. */
+  return callback_box_call(data, BECKON_CLOSE_WINDOW_MANAGER, 0) ? FALSE : TRUE;
+}
+
+/* GtkDialog's own delete-event handler, connected as the dialog is made and
+ * so ahead of any other, answers a window manager's close with a "response"
+ * of GTK_RESPONSE_DELETE_EVENT: that response is the close to refuse. */
+static void on_guarded_delete_response(GtkDialog *dialog, gint response_id, gpointer data) {
+  if (response_id != GTK_RESPONSE_DELETE_EVENT) return;
+  if (!callback_box_call(data, BECKON_CLOSE_WINDOW_MANAGER, 0)) g_signal_stop_emission_by_name(dialog, "response");
+}
+
+void beckon_dialog_guard_close(GtkWidget *dialog, BeckonCallback allow, void *user_data, GDestroyNotify destroy) {
+  CallbackBox *box = callback_box_new(allow, user_data, destroy, 3);
+  g_signal_connect_data(dialog, "close", G_CALLBACK(on_guarded_close), box, callback_box_closure_unref, 0);
+  g_signal_connect_data(dialog, "delete-event", G_CALLBACK(on_guarded_delete), box, callback_box_closure_unref, 0);
+  g_signal_connect_data(dialog, "response", G_CALLBACK(on_guarded_delete_response), box, callback_box_closure_unref, 0);
+}
+
 GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id) {
   return gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response_id);
 }

@@ -109,3 +109,49 @@ import Testing
         #expect(Set(shorts).count == shorts.count)
     }
 }
+
+/// `--checkbox "I Agree,enableButton1" --button1disabled`, swiftDialog's
+/// acceptable-use form (checkboxes.md, "Using a checkbox to control button1
+/// state"), with the semantics of its CheckboxView.swift, lines 67-71.
+@Suite struct LiveDialogCheckboxTests {
+    private func spec(_ arguments: [String]) throws -> LiveDialogSpec {
+        var spec = LiveDialogSpec()
+        for (option, value) in try LiveDialogInvocation(arguments: arguments).given { try option.apply(value, to: &spec) }
+        return spec
+    }
+
+    /// Ticking enables button 1; unticking disables it again.
+    @Test func tickingEnablesButton1AndUntickingDisablesIt() throws {
+        let form = try spec(["--checkbox", "I Agree,enableButton1", "--button1disabled"])
+        #expect(!form.button1.enabled)
+        #expect(form.button1Enabled(afterToggling: 0, checked: true) == true)
+        #expect(form.button1Enabled(afterToggling: 0, checked: false) == false)
+    }
+
+    /// `button1Disabled = !checked` on each change: of several such boxes the
+    /// one toggled last decides, and a box without the modifier leaves button 1.
+    @Test func ofSeveralBoxesTheOneToggledLastDecides() throws {
+        let form = try spec(["--checkbox", "Terms,enableButton1", "--checkbox", "Privacy,enableButton1",
+                             "--checkbox", "Newsletter", "--button1disabled"])
+        #expect(form.button1Enabled(afterToggling: 0, checked: true) == true)
+        #expect(form.button1Enabled(afterToggling: 1, checked: false) == false)
+        #expect(form.button1Enabled(afterToggling: 2, checked: true) == nil)
+        #expect(form.button1Enabled(afterToggling: 9, checked: true) == nil)
+    }
+
+    /// A `button1:` command writes the same state as the box, the later
+    /// winning: each one is counted, so that the window drops what a box set
+    /// even when the command repeats the spec's value.
+    @Test func aButton1CommandIsCountedEvenWhenItChangesNothing() throws {
+        var form = try spec(["--checkbox", "I Agree,enableButton1", "--button1disabled"])
+        _ = try form.apply(try #require(try LiveDialogCommand(line: "button1: disable")))
+        #expect(!form.button1.enabled && form.button1.commandsApplied == 1)
+    }
+
+    /// The box alone does not disable button 1 ("It's important to set button1
+    /// to disabled initially … This is not set by default").
+    @Test func theBoxAloneLeavesButton1AsGiven() throws {
+        let form = try spec(["--checkbox", "I Agree,enableButton1"])
+        #expect(form.button1.enabled && form.checkboxes[0].enablesButton1)
+    }
+}

@@ -49,6 +49,23 @@ import Testing
         #expect(!changes.parts.contains(.listRows))
     }
 
+    /// swiftDialog's DialogUpdatableContent.swift, processListItems, lines
+    /// 136-142: in the short form a status keyword sets the indicator and
+    /// empties the text, any other text sets the text and removes the
+    /// indicator; the two are never shown together.
+    @Test func listItemShortFormShowsTheIndicatorOrTheTextNeverBoth() throws {
+        var start = listed
+        start.listItems[0].statusText = "Downloading…"
+        start.listItems[2] = .init(title: "VPN", status: .wait)
+        let (spec, _) = try run(["listitem: Office: success", "listitem: VPN: Connecting…"], on: start)
+        #expect(spec.listItems[0].status == .success && spec.listItems[0].statusText == "")
+        #expect(spec.listItems[2].status == .none && spec.listItems[2].statusText == "Connecting…")
+        // `progress` alone keeps the row's percentage (swiftDialog sets only `statusIcon`).
+        start.listItems[1] = .init(title: "Step 1: Install", status: .progress(40), statusText: "Copying")
+        let (progress, _) = try run(["listitem: Step 1: Install: progress"], on: start)
+        #expect(progress.listItems[1].status == .progress(40) && progress.listItems[1].statusText == "")
+    }
+
     @Test func listItemFullFormByTitleIndexAddAndDelete() throws {
         let (spec, changes) = try run([
             "listitem: title: Office, status: progress, progress: 40, statustext: Downloading",
@@ -92,7 +109,7 @@ import Testing
         start.button1.enabled = false
         start.button1Delay = 30
         let (spec, changes) = try run(["button1: enable", "button2: show", "button1text: Done", "infobutton: More"], on: start)
-        #expect(spec.button1 == .init(label: "Done", enabled: true))
+        #expect(spec.button1.label == "Done" && spec.button1.enabled && spec.button1.commandsApplied == 1)
         #expect(spec.button1Delay == nil)
         #expect(spec.button2?.enabled == true)
         #expect(spec.infoButton?.label == "More")

@@ -49,12 +49,19 @@ struct CommandFile {
             throw LiveDialogError("--commandfile \(path): cannot be read: \(String(cString: strerror(errno)))")
         }
         let kind = info.st_mode & S_IFMT
+        // Each refusal says how to mend it: swiftDialog makes its command
+        // file 0666 (DialogUpdatableContent.swift, commandFilePermissions),
+        // and scripts written for it make theirs so too.
         let problem: String? = if kind != S_IFREG && kind != S_IFIFO {
             "it is not a regular file or a FIFO"
         } else if info.st_uid != getuid() && info.st_uid != 0 {
-            "it belongs to another user, who could drive this dialog"
+            "it belongs to another user (uid \(info.st_uid)), who could drive this dialog. "
+                + "Use a file of your own or root's, or leave --commandfile out for the private default"
         } else if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-            "other users can write to it (chmod go-w \(path))"
+            "other users can write to it (mode \(String(info.st_mode & 0o777, radix: 8))), so any of them could drive "
+                + "this dialog. Take their write access away: chmod go-w \(path). "
+                + "The dialog only reads the file, so a script running as root may keep it root's (chmod 644); "
+                + "swiftDialog's chmod 666 is not needed (docs/dialog.md, \"Porting a swiftDialog script\")"
         } else {
             nil
         }

@@ -10,8 +10,9 @@ enum DialogHelp {
             "A dialog in swiftDialog's vocabulary that a script can change while it is shown:",
             "write 'key: value' lines to the command file ($XDG_RUNTIME_DIR/beckon/dialog.log,",
             "or --commandfile FILE). Exit codes: 0 button 1, 2 button 2, 3 info button,",
-            "4 timer or --timeout, 5 quit:, 10 the quit key, 201 image not found,",
-            "202 file not found, 255 an error. See docs/dialog.md.",
+            "4 timer or --timeout, 5 quit:, 10 the quit key, 15 the window closed,",
+            "30 no authorisation key, 40 SIGTERM or SIGINT, 201 image not found,",
+            "202 file not found or JSON not read, 255 an error. See docs/dialog.md.",
             "",
         ]
         for option in LiveDialogOption.all {

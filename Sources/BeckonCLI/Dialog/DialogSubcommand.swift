@@ -39,6 +39,14 @@ enum DialogSubcommand {
             throw error
         }
         for warning in invocation.warnings { StandardError.write("\(program): warning: \(warning)\n") }
+        // Before anything is read or shown, as swiftDialog checks it (ProcessCLOptions.swift, getJSON).
+        try DialogKeyStore.load(environment: environment)
+            .check(key: invocation.authorisationKey, environmentKey: environment["DIALOG_AUTH_KEY"],
+                   argumentCount: invocation.argumentCount, sha256: DialogKeyStore.sha256)
+        if let text = invocation.checksum {
+            StandardOutput.write(DialogKeyStore.sha256(text) + "\n")
+            return 0
+        }
         let context = LiveDialogContext { path in
             readFile(path, limit: LiveDialogLimits.markdownBytes).map { String(decoding: $0, as: UTF8.self) }
         }
@@ -48,8 +56,8 @@ enum DialogSubcommand {
         // JSON takes precedence over the command line, as in swiftDialog.
         var commandFilePath = invocation.commandFile
         var jsonOutput = invocation.jsonOutput
-        for json in try jsonTexts(invocation) {
-            let input = try spec.apply(json: json, context: context)
+        for (source, json) in try jsonTexts(invocation) {
+            let input = try spec.apply(json: json, source: source, context: context)
             for warning in input.warnings { StandardError.write("\(program): warning: \(warning)\n") }
             if let path = input.commandFile { commandFilePath = path }
             if let on = input.jsonOutput { jsonOutput = on }
@@ -66,7 +74,11 @@ enum DialogSubcommand {
         let answer: LiveDialogAnswer
         do {
             answer = try TerminalFallback(tty: false, noTTY: false).run { dialog, onTerminal in
-                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? LiveDialogExit.button2 : nil)
+                // swiftDialog's 40, "SIGTERM received": its `dialog` command
+                // exits 40 on SIGINT too (dialogcli.swift, lines 51-55).
+                TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? LiveDialogExit.button2 : nil,
+                                                    exitCodes: [SIGTERM: LiveDialogExit.terminated,
+                                                                SIGINT: LiveDialogExit.terminated])
                 return try await dialog.present(request).value
             }
         } catch {
@@ -80,15 +92,16 @@ enum DialogSubcommand {
     }
 
     /// The JSON of `--jsonfile` then `--jsonstring`, the later one winning.
-    private static func jsonTexts(_ invocation: LiveDialogInvocation) throws(LiveDialogError) -> [String] {
-        var texts: [String] = []
+    /// Each with the option it came from, for messages.
+    private static func jsonTexts(_ invocation: LiveDialogInvocation) throws(LiveDialogError) -> [(source: String, text: String)] {
+        var texts: [(source: String, text: String)] = []
         if let path = invocation.jsonFile {
             guard let bytes = readFile(path, limit: 16 << 20) else {
                 throw LiveDialogError("--jsonfile \(path): cannot be read", exitCode: LiveDialogExit.fileNotFound)
             }
-            texts.append(String(decoding: bytes, as: UTF8.self))
+            texts.append(("--jsonfile \(path)", String(decoding: bytes, as: UTF8.self)))
         }
-        if let text = invocation.jsonString { texts.append(text) }
+        if let text = invocation.jsonString { texts.append(("--jsonstring", text)) }
         return texts
     }
 

@@ -76,6 +76,13 @@ guint beckon_main_queue_drain_install(void);
  * C: a sigaction handler and a thread, async-signal-safe. */
 void beckon_termination_signals_watch(BeckonCallback func, void *user_data, GDestroyNotify destroy);
 
+/* The status the watchdog ends a stuck process with for `signum` (SIGINT,
+ * SIGTERM or SIGHUP) in place of 128 + the signal, for a program whose
+ * signals have codes of their own (beckon dialog's 40, swiftDialog's);
+ * -1 restores 128 + the signal.
+ * C: read by the watchdog's thread, as the rest of watchdog.c. */
+void beckon_watchdog_set_signal_exit_code(int signum, int code);
+
 /* Holds `--timeout` outside the loop: unless disarmed or postponed, the
  * process ends `milliseconds` from now with `exit_code`, `stdout_line` on
  * stdout and `stderr_line` on stderr (either may be NULL), the terminal's

@@ -35,6 +35,21 @@ void beckon_dialog_watch(GtkWidget *dialog, BeckonCallback func, void *user_data
 gulong beckon_dialog_guard_response(GtkWidget *dialog, int response_id, BeckonCallback allow,
                                     void *user_data, GDestroyNotify destroy);
 
+/* What beckon_dialog_guard_close asks about: Escape (GtkDialog's "close"
+ * key binding) or the window manager's close (a delete event). */
+enum { BECKON_CLOSE_ESCAPE = 0, BECKON_CLOSE_WINDOW_MANAGER = 1 };
+
+/* Asks `allow` (first argument: BECKON_CLOSE_ESCAPE or
+ * BECKON_CLOSE_WINDOW_MANAGER) at each Escape and each window manager's close
+ * of `dialog`, and stops the ones it refuses (returns 0) before any handler
+ * connected later sees them. Connect it before the dialog is watched. Unlike
+ * beckon_window_refuse_close, whether to refuse is asked each time: a live
+ * dialog's button 2 comes, goes and is disabled while it is shown.
+ * C: "delete-event" returns a gboolean and passes an event, which
+ * beckon_signal_connect's shape cannot take, and "close" must be stopped by
+ * name from inside its handler. */
+void beckon_dialog_guard_close(GtkWidget *dialog, BeckonCallback allow, void *user_data, GDestroyNotify destroy);
+
 /* The button of `dialog` for response_id, or NULL.
  * C: the GTK_DIALOG cast is a macro; Swift holds every widget as GtkWidget *. */
 GtkWidget *beckon_dialog_button(GtkWidget *dialog, int response_id);

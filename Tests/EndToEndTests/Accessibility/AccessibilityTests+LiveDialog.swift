@@ -90,9 +90,15 @@ final class InteractiveProbe {
         return try line(seconds: 60)
     }
 
+    /// Asks the probe to quit and waits for dbus-run-session to end its bus.
+    /// A SIGTERM sent before that orphans the session's bus daemon and the
+    /// accessibility bus it started, which keep the test run's output open:
+    /// `swift test` then waits for them after the tests ended.
     func quit() {
         try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
         try? input.fileHandleForWriting.close()
+        let end = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < end { usleep(50_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }

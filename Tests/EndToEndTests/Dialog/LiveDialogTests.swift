@@ -138,7 +138,12 @@ import Testing
         chmod(path, 0o666)
         let result = try RunningProcess(Products.beckon, ["dialog", "--commandfile", path]).wait(deadline: 20)
         #expect(result.exitCode == 255, "\(result)")
-        #expect(result.stderr.contains("refused: other users can write to it"), "\(result)")
+        // The refusal teaches the fix: swiftDialog makes its file 0666
+        // (DialogUpdatableContent.swift, commandFilePermissions), and scripts
+        // written for it do too.
+        #expect(result.stderr.contains("refused: other users can write to it (mode 666)"), "\(result)")
+        #expect(result.stderr.contains("chmod go-w \(path)") && result.stderr.contains("Porting a swiftDialog script"),
+                "\(result)")
     }
 
     struct Failure: CustomTestStringConvertible, Sendable {
@@ -154,6 +159,12 @@ import Testing
         Failure(arguments: ["--jsonfile", "/nonexistent.json"], exitCode: 202, stderr: "--jsonfile /nonexistent.json: cannot be read"),
         Failure(arguments: ["--jsonstring", #"{"ontop": "often"}"#], exitCode: 255, stderr: #"JSON key "ontop": wants true or false, not a string"#),
         Failure(arguments: ["--width", "wide"], exitCode: 255, stderr: "--width: wants a whole number from 100 to 16384, not 'wide'"),
+        // ProcessCLOptions.swift, processJSONString: "JSON import failed", 202.
+        Failure(arguments: ["--jsonstring", #"{"title": }"#], exitCode: 202,
+                stderr: "--jsonstring: not JSON: line 1, column 11: a value was expected after ':', found '}'"),
+        // ProcessCLOptions.swift reads textfield with arrayValue: a string shows no field there.
+        Failure(arguments: ["--jsonstring", #"{"textfield": "Name"}"#], exitCode: 255,
+                stderr: #"JSON key "textfield": wants an array (of strings or objects), as in "textfield": ["…"], not a string"#),
     ]
 
     /// Errors before any window, each with its code and a message that says what.
@@ -247,5 +258,37 @@ import Testing
         "Site" index : "1"
 
         """, "\(result)")
+    }
+
+    /// swiftDialog's "Authorization" page: with the SHA-256 of a secret stored
+    /// (here in beckon/dialog.conf of $XDG_CONFIG_DIRS), a dialog without the
+    /// secret ends with 30 before any window; `--checksum` makes the hash.
+    @Test func anAuthorisationKeyMismatchIs30() throws {
+        let directory = TestRunDirectory.make("live-dialog-key")
+        try FileManager.default.createDirectory(atPath: directory + "/beckon", withIntermediateDirectories: true)
+        let checksum = try RunningProcess(Products.beckon, ["dialog", "--checksum", "password"]).wait(deadline: 20)
+        #expect(checksum.exitCode == 0 && checksum.stdout == "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8\n",
+                "\(checksum)")
+        try "[Dialog]\nAuthorisationKey=\(checksum.stdout)".write(toFile: directory + "/beckon/dialog.conf", atomically: true, encoding: .utf8)
+        for (arguments, environment) in [(["--key", "guess"], [:]), ([], ["DIALOG_AUTH_KEY": "guess"]), ([], [:])] {
+            let result = try RunningProcess(Products.beckon, ["dialog", "--title", "Keyed"] + arguments,
+                                            environment: environment.merging(["XDG_CONFIG_DIRS": directory, "DISPLAY": ""]) { $1 })
+                .wait(deadline: 20)
+            #expect(result.exitCode == 30 && result.stderr.hasPrefix("beckon dialog: Key authorisation required"), "\(result)")
+        }
+        try X11.require()
+        let run = try LiveDialogRun(["--title", "Keyed"], environment: ["XDG_CONFIG_DIRS": directory, "DIALOG_AUTH_KEY": "password"])
+        try run.keys("Return")
+        #expect(run.finish().exitCode == 0)
+    }
+
+    /// swiftDialog's 40, "SIGTERM received" (AppVariables.swift line 66); its
+    /// `dialog` command exits 40 on SIGINT as well (dialogcli.swift, lines 51-55).
+    @Test(arguments: [SIGTERM, SIGINT]) func aTerminationSignalIs40(_ signal: Int32) throws {
+        try X11.require()
+        let run = try LiveDialogRun(["--title", "Signalled"])
+        kill(run.process.pid, signal)
+        let result = run.finish()
+        #expect(result.exitCode == 40, "\(result)")
     }
 }
