@@ -34,6 +34,7 @@ import Testing
         #expect(configuration.mode == .enforce && configuration.graceSeconds == 120)
         #expect(configuration.configurationErrors == .endSession && configuration.executables == ["/usr/bin/beckon"])
         #expect(configuration.minimumUID == 1000 && !configuration.textConsoles)
+        #expect(configuration.otherGraphicalSessions == .gate)
         #expect(try EnforcerConfiguration.load(path: "/nonexistent-\(getpid())/enforcer.conf") == configuration)
         #expect(try Self.load("") == configuration)
         #expect(try Self.load("# nothing set\n[Enforcer]\n") == configuration)
@@ -48,11 +49,13 @@ import Testing
             Executables=/usr/bin/beckon;/usr/local/bin/beckon;
             MinimumUID=500
             TextConsoles=true
+            OtherGraphicalSessions=end
             """)
         #expect(configuration.mode == .pilot && configuration.graceSeconds == 300)
         #expect(configuration.configurationErrors == .report)
         #expect(configuration.executables == ["/usr/bin/beckon", "/usr/local/bin/beckon"])
         #expect(configuration.minimumUID == 500 && configuration.textConsoles)
+        #expect(configuration.otherGraphicalSessions == .end)
     }
 
     @Test(arguments: [
@@ -60,6 +63,7 @@ import Testing
         ("GraceSeconds=2m", "GraceSeconds"), ("ConfigurationErrors=ignore", "ConfigurationErrors"),
         ("Executables=beckon", "Executables"), ("Executables=;", "Executables"), ("MinimumUID=0", "MinimumUID"),
         ("MinimumUID=-1", "MinimumUID"), ("TextConsoles=yes", "TextConsoles"), ("Grace=60", "Grace"),
+        ("OtherGraphicalSessions=refuse", "OtherGraphicalSessions"), ("OtherGraphicalSessions=", "OtherGraphicalSessions"),
     ])
     func aBadValueNamesItsLineAndKey(_ line: String, _ key: String) throws {
         let failure = try Self.failure("# settings\n[Enforcer]\nMode=enforce\n\(line)\n")
