@@ -143,6 +143,9 @@ extension Enforcer {
                     pidfds[pid] = pidfd
                 }
                 state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid))
+                // Where its window is, Enforcer+Routes.swift finds out.
+                namedDisplays[pid] = message[EnforcerMessage.Field.display]
+                locateGates([pid])
                 return
             }
             record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,

@@ -78,10 +78,14 @@ package final class EnforcerLink {
         }
     }
 
-    /// Reports that the terms `id` (`version`, text `sha256`) are being shown:
-    /// the enforcer follows this process from now on, instead of the clock.
-    package func shown(id: String, version: String, sha256: String) throws(Failure) {
-        try send(message(.shown, id: id, version: version, sha256: sha256))
+    /// Reports that the terms `id` (`version`, text `sha256`) are being shown
+    /// on `display` (the X display or Wayland socket the window opened): the
+    /// enforcer follows this process from now on, instead of the clock, and
+    /// checks for itself which display that is.
+    package func shown(id: String, version: String, sha256: String, display: String? = nil) throws(Failure) {
+        var shown = message(.shown, id: id, version: version, sha256: sha256)
+        if let display { shown[EnforcerMessage.Field.display] = display }
+        try send(shown)
     }
 
     /// Reports an Accept and waits until the enforcer has recorded it.
