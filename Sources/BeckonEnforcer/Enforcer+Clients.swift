@@ -187,6 +187,9 @@ extension Enforcer {
                 follow(pid, pidfd: client.pidfd)
                 state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid), now: Self.now())
                 saveState()
+                // Where its window is, Enforcer+Routes.swift finds out.
+                namedDisplays[pid] = message[EnforcerMessage.Field.display]
+                locateGates([pid])
                 return
             }
             record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,

@@ -64,6 +64,15 @@ public final class Enforcer {
     /// The start time of each followed process (field 22 of /proc/PID/stat),
     /// which names it in the state file.
     var startTimes: [pid_t: UInt64] = [:]
+    /// Sessions found graphical by another route (Enforcer+Routes.swift):
+    /// when, and the X display of a server found in them.
+    var foundGraphical: [String: (at: UInt64, display: Int?)] = [:]
+    /// When the sessions not gated were last looked at for a display.
+    var lastDisplayScan: UInt64 = 0
+    /// The display each followed gate process says its window is on (`display=` of `shown`).
+    var namedDisplays: [pid_t: String] = [:]
+    /// Why each followed gate's display is not known yet, as last said in the log.
+    var unlocated: [pid_t: String] = [:]
 
     /// How often the configuration is looked at again, and logind asked
     /// again when its files cannot be watched.
@@ -192,6 +201,8 @@ public final class Enforcer {
             // timeout; followed gates each second (a stopped one holds nothing).
             var timeout = clients.values.contains { $0.nonce == nil } ? Int32(Self.helloTimeout / 1000) : Self.rescanMilliseconds
             if !state.followedPIDs.isEmpty { timeout = min(timeout, 1000) }
+            // Only while a session could become graphical: none, no wakeup.
+            if hasRouteCandidates { timeout = min(timeout, Self.displayScanMilliseconds) }
             if let deadline = [state.nextDeadline, refusals.nextDeadline].compactMap({ $0 }).min() {
                 let now = Self.now()
                 timeout = deadline <= now ? 0 : Int32(min(UInt64(timeout), (deadline - now) / 1000 + 1))
@@ -223,6 +234,8 @@ public final class Enforcer {
                 index += 1
             }
             for pid in state.followedPIDs { state.setStopped(pid: pid, GateProcessCheck.isStopped(pid)) }
+            locateGates(state.pidsToLocate)
+            scanForDisplaysIfDue()
             perform(state.tick(now: Self.now()))
             dropSilentClients()
             writeRefusalSummaries()
@@ -246,7 +259,7 @@ public final class Enforcer {
 
     func refreshSessions() {
         do {
-            sessions = try logind.sessions()
+            sessions = withFoundDisplays(try logind.sessions())
         } catch {
             StandardError.write("beckon-enforcer: logind: \(error.message)\n")
             return

@@ -114,7 +114,8 @@ public struct EnforcerCheck: Sendable {
     private func describe(_ configuration: EnforcerConfiguration) -> String {
         "Mode=\(configuration.mode.rawValue), GraceSeconds=\(configuration.graceSeconds), "
             + "ConfigurationErrors=\(configuration.configurationErrors.rawValue), MinimumUID=\(configuration.minimumUID), "
-            + "TextConsoles=\(configuration.textConsoles), MaxReadingSeconds=\(configuration.maxReadingSeconds), Executables=\(configuration.executables.joined(separator: ";"))"
+            + "TextConsoles=\(configuration.textConsoles), OtherGraphicalSessions=\(configuration.otherGraphicalSessions.rawValue), "
+            + "MaxReadingSeconds=\(configuration.maxReadingSeconds), Executables=\(configuration.executables.joined(separator: ";"))"
     }
 
     /// Whether anything is at `path`, a dangling symbolic link included.

@@ -22,6 +22,12 @@ extension EnforcerConfiguration {
         KeyFileKey("MinimumUID", value: "a uid of 1 or more", default: "1000",
                    help: "Users below it are not gated; root never is."),
         KeyFileKey("TextConsoles", value: "true or false", default: "false",
-                   help: "true gates text-console and SSH sessions (logind's type tty) too."),
+                   help: "true gates every text-console and SSH session (logind's type tty) too; one that shows a display "
+                       + "(startx, ssh -X) is gated whatever this says."),
+        KeyFileKey("OtherGraphicalSessions", value: "gate or end", default: OtherGraphicalPolicy.gate.rawValue,
+                   help: "What a graphical session of another kind gets (an X server started from a text console, "
+                       + "ssh -X, a seatless session with a display, as VNC and xrdp make): gate owes the gates "
+                       + "like any desktop, with the grace counted from when it was found graphical; end ends it "
+                       + "at once (route-refused) while any gate is configured."),
     ]
 }

@@ -14,6 +14,7 @@ import Glibc
 /// Executables=/usr/bin/beckon  # the gate programs whose acceptances count
 /// MinimumUID=1000              # users below are out of scope (root always is)
 /// TextConsoles=false           # true: tty sessions are gated too
+/// OtherGraphicalSessions=gate  # or end: startx, ssh -X, VNC and xrdp sessions ended at once
 /// ```
 ///
 /// Only root's files are read: this one, and the gates' key files in
@@ -23,6 +24,9 @@ public struct EnforcerConfiguration: Sendable, Equatable {
     public enum Mode: String, Sendable { case enforce, pilot }
     /// What a gate file that cannot be read does.
     public enum ErrorPolicy: String, Sendable { case endSession = "end-session", report }
+    /// What a graphical session that is no desktop login by its type gets
+    /// (``LogindSession/isOtherGraphical``).
+    public enum OtherGraphicalPolicy: String, Sendable { case gate, end }
 
     public var mode = Mode.enforce
     public var graceSeconds = EnforcerConfiguration.defaultGraceSeconds
@@ -31,6 +35,7 @@ public struct EnforcerConfiguration: Sendable, Equatable {
     public var executables = ["/usr/bin/beckon"]
     public var minimumUID: uid_t = 1000
     public var textConsoles = false
+    public var otherGraphicalSessions = OtherGraphicalPolicy.gate
 
     /// Two minutes: long enough for the slowest desktop to start its
     /// autostart entries and draw the window, short enough that a desktop
@@ -99,6 +104,12 @@ public struct EnforcerConfiguration: Sendable, Equatable {
                 throw file.error("TextConsoles", "must be true or false, not \(consoles.debugDescription)")
             }
             configuration.textConsoles = value
+        }
+        if let policy = file.string("OtherGraphicalSessions") {
+            guard let value = OtherGraphicalPolicy(rawValue: policy) else {
+                throw file.error("OtherGraphicalSessions", "must be gate or end, not \(policy.debugDescription)")
+            }
+            configuration.otherGraphicalSessions = value
         }
         return configuration
     }

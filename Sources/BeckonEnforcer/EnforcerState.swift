@@ -89,11 +89,21 @@ public struct EnforcerState {
         var isStopped = false
         /// When it first said `shown` (µs since the epoch).
         var shownAt: UInt64 = 0
+        /// The X display its window is on, as the enforcer found it (nil:
+        /// none it could vouch for, SessionDisplays+Gate.swift).
+        var display: Int?
 
         /// Whether it holds `session` of its user: a process in a session
         /// holds that session alone; one outside every session holds all of
-        /// its user's, as the packaged user unit must.
-        func holds(_ uid: uid_t, _ gate: String, session: String) -> Bool {
+        /// its user's, as the packaged user unit must; and where the
+        /// session's own X display is known (`ownDisplay`), only a window on
+        /// that display holds it: a gate on a private Xvfb nobody sees does not.
+        func holds(_ uid: uid_t, _ gate: String, session: String, ownDisplay: Int? = nil) -> Bool {
+            shows(uid, gate, session: session) && (ownDisplay == nil || display == ownDisplay)
+        }
+
+        /// Whether it shows `gate` for `session`, on whatever display.
+        func shows(_ uid: uid_t, _ gate: String, session: String) -> Bool {
             self.uid == uid && gates.contains(gate) && !isStopped && (self.session == nil || self.session == session)
         }
     }
@@ -130,6 +140,11 @@ public struct EnforcerState {
         let gated = sessions.filter { $0.isGated(by: configuration) }
         let present = Set(gated.map(\.id))
         tracked = tracked.filter { present.contains($0.key) }
+        // A display found in a session after it was first seen (startx):
+        // its own display, for the gate's check, is the one found.
+        for session in gated where tracked[session.id]?.session.ownXDisplay == nil && session.ownXDisplay != nil {
+            tracked[session.id]?.session.serverDisplay = session.ownXDisplay
+        }
         for session in gated where tracked[session.id] == nil {
             actions += evaluate(session, now: now)
         }
@@ -160,10 +175,19 @@ public struct EnforcerState {
     }
 
     private mutating func evaluate(_ session: LogindSession, now: UInt64, graceFrom: UInt64? = nil) -> [Action] {
-        let start = graceFrom ?? session.startMicroseconds
+        // A session graphical by another route, where the administrator
+        // ends those: at once, while there is any gate to hold.
+        if session.isOtherGraphical, configuration.otherGraphicalSessions == .end,
+           !gates.gates.isEmpty || !gates.brokenGates.isEmpty {
+            tracked[session.id] = Tracked(session: session, owed: [:], finished: true, ended: true)
+            return [.end(session, gate: nil, .routeRefused)]
+        }
+        // The grace counts from when the session became graphical: a
+        // console login that starts X an hour later has its grace then.
+        let start = graceFrom ?? session.graphicalSinceMicroseconds
         // A session older than this run (the enforcer restarted) gets a
         // moment for its gate process to connect again.
-        let floor = graceFrom == nil && session.startMicroseconds < startMicroseconds
+        let floor = graceFrom == nil && session.graphicalSinceMicroseconds < startMicroseconds
             ? startMicroseconds + Self.restartAllowance : 0
         func deadline(_ seconds: Int) -> UInt64 { max(start + UInt64(seconds) * 1_000_000, floor) }
         var entry = Tracked(session: session, owed: [:])
@@ -183,8 +207,10 @@ public struct EnforcerState {
     /// are held by that process from now on, not by the clock, for at most
     /// MaxReadingSeconds= counted from the first time any process showed it.
     /// `session`: the logind session the process runs in, nil for none.
-    public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil, now: UInt64) {
+    /// `display`: the X display its window is on, as the enforcer found it.
+    public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil, display: Int? = nil, now: UInt64) {
         followers[pid, default: Follower(uid: uid, session: session, shownAt: now)].gates.insert(gate)
+        followers[pid]?.display = display
     }
 
     /// Follows again a process followed before a restart (the state file),
@@ -192,6 +218,23 @@ public struct EnforcerState {
     /// passes: its reading's clock runs on from `shownAt`.
     mutating func restore(pid: pid_t, uid: uid_t, gates: Set<String>, session: String?, shownAt: UInt64) {
         followers[pid] = Follower(uid: uid, gates: gates, session: session, shownAt: shownAt)
+    }
+
+    /// The followed processes whose window's X display is not known yet,
+    /// while a session they could hold has one of its own: the enforcer
+    /// looks again (a gate reports `shown` before GTK opens its display).
+    public var pidsToLocate: [pid_t] {
+        followers.filter { _, follower in
+            follower.display == nil && tracked.values.contains { entry in
+                !entry.finished && entry.session.ownXDisplay != nil
+                    && entry.owed.keys.contains { follower.shows(entry.session.uid, $0, session: entry.session.id) }
+            }
+        }.map(\.key)
+    }
+
+    /// The X display a followed process's window was found on.
+    public mutating func setDisplay(pid: pid_t, _ display: Int?) {
+        followers[pid]?.display = display
     }
 
     /// Marks a followed process stopped (or running again): the enforcer
@@ -204,7 +247,15 @@ public struct EnforcerState {
     public var followedPIDs: [pid_t] { Array(followers.keys) }
 
     private func isFollowed(_ entry: Tracked, _ gate: String) -> Bool {
-        followers.values.contains { $0.holds(entry.session.uid, gate, session: entry.session.id) }
+        followers.values.contains {
+            $0.holds(entry.session.uid, gate, session: entry.session.id, ownDisplay: entry.session.ownXDisplay)
+        }
+    }
+
+    /// Whether a process shows `gate` for the session, but on a display
+    /// that is not the session's own: why its grace ran out.
+    private func isShownElsewhere(_ entry: Tracked, _ gate: String) -> Bool {
+        followers.values.contains { $0.shows(entry.session.uid, gate, session: entry.session.id) }
     }
 
     /// A checked process of `uid` accepted `gate`, and the acceptance was
@@ -273,7 +324,8 @@ public struct EnforcerState {
                     break
                 }
                 guard deadline <= now else { continue }
-                actions += finish(id, gate: gate, .graceExpired)
+                // Shown, but not where the session is: say so.
+                actions += finish(id, gate: gate, isShownElsewhere(entry, gate) ? .gateElsewhere : .graceExpired)
                 break
             }
         }
@@ -285,7 +337,9 @@ public struct EnforcerState {
     /// time, so that the clock survives one gate process replacing another.
     private mutating func readingStart(_ id: String, _ gate: String) -> UInt64? {
         guard let entry = tracked[id] else { return nil }
-        let holders = followers.values.filter { $0.holds(entry.session.uid, gate, session: entry.session.id) }
+        let holders = followers.values.filter {
+            $0.holds(entry.session.uid, gate, session: entry.session.id, ownDisplay: entry.session.ownXDisplay)
+        }
         guard let earliest = holders.map(\.shownAt).min() else { return nil }
         let since = min(entry.readingSince[gate] ?? earliest, earliest)
         tracked[id]?.readingSince[gate] = since
@@ -296,7 +350,9 @@ public struct EnforcerState {
     public var nextDeadline: UInt64? {
         tracked.values.filter { !$0.finished }.flatMap { entry in
             entry.owed.map { gate, deadline in
-                let holders = followers.values.filter { $0.holds(entry.session.uid, gate, session: entry.session.id) }
+                let holders = followers.values.filter {
+                    $0.holds(entry.session.uid, gate, session: entry.session.id, ownDisplay: entry.session.ownXDisplay)
+                }
                 guard let earliest = holders.map(\.shownAt).min() else { return deadline }
                 return min(entry.readingSince[gate] ?? earliest, earliest) + UInt64(configuration.maxReadingSeconds) * 1_000_000
             } + (entry.brokenDeadline.map { [$0] } ?? [])

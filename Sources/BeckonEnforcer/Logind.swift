@@ -76,6 +76,8 @@ struct Logind {
         session.type = text("Type")
         session.sessionClass = text("Class")
         session.state = text("State")
+        session.display = text("Display")
+        session.scope = text("Scope")
         if let timestamp = value("Timestamp", "t") {
             session.startMicroseconds = UInt64(g_variant_get_uint64(timestamp))
             g_variant_unref(timestamp)

@@ -35,6 +35,7 @@ import Testing
         #expect(configuration.maxReadingSeconds == 900)
         #expect(configuration.configurationErrors == .endSession && configuration.executables == ["/usr/bin/beckon"])
         #expect(configuration.minimumUID == 1000 && !configuration.textConsoles)
+        #expect(configuration.otherGraphicalSessions == .gate)
         #expect(try EnforcerConfiguration.load(path: "/nonexistent-\(getpid())/enforcer.conf") == configuration)
         #expect(try Self.load("") == configuration)
         #expect(try Self.load("# nothing set\n[Enforcer]\n") == configuration)
@@ -50,12 +51,14 @@ import Testing
             Executables=/usr/bin/beckon;/usr/local/bin/beckon;
             MinimumUID=500
             TextConsoles=true
+            OtherGraphicalSessions=end
             """)
         #expect(configuration.mode == .pilot && configuration.graceSeconds == 300)
         #expect(configuration.maxReadingSeconds == 600)
         #expect(configuration.configurationErrors == .report)
         #expect(configuration.executables == ["/usr/bin/beckon", "/usr/local/bin/beckon"])
         #expect(configuration.minimumUID == 500 && configuration.textConsoles)
+        #expect(configuration.otherGraphicalSessions == .end)
     }
 
     @Test(arguments: [
@@ -65,6 +68,7 @@ import Testing
         ("MinimumUID=-1", "MinimumUID"), ("TextConsoles=yes", "TextConsoles"), ("Grace=60", "Grace"),
         ("MaxReadingSeconds=0", "MaxReadingSeconds"), ("MaxReadingSeconds=86401", "MaxReadingSeconds"),
         ("MaxReadingSeconds=15m", "MaxReadingSeconds"),
+        ("OtherGraphicalSessions=refuse", "OtherGraphicalSessions"), ("OtherGraphicalSessions=", "OtherGraphicalSessions"),
     ])
     func aBadValueNamesItsLineAndKey(_ line: String, _ key: String) throws {
         let failure = try Self.failure("# settings\n[Enforcer]\nMode=enforce\n\(line)\n")

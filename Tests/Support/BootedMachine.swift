@@ -72,8 +72,11 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
             // CAP_CHECKPOINT_RESTORE, which nspawn leaves out of a container's
             // bounding set by default: a root service of a real machine may
             // have it, and the enforcer needs it to open /proc/PID/map_files.
+            // pidfd_getfd: nspawn's system call filter refuses it, which no
+            // real machine does; the enforcer borrows a gate's X socket with it.
             let nspawn = try RunningProcess(nspawnPath, ["--keep-unit", "--register=no", "--directory=\(root)",
-                                                         "--capability=CAP_CHECKPOINT_RESTORE", "-b", "--console=pipe"])
+                                                         "--capability=CAP_CHECKPOINT_RESTORE",
+                                                         "--system-call-filter=pidfd_getfd", "-b", "--console=pipe"])
             self.nspawn = nspawn
             // The container's PID 1 is systemd-nspawn's child in a new PID namespace.
             leader = try poll("the container's systemd to start", seconds: 30, every: 0.1) {

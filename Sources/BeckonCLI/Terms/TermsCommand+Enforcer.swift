@@ -65,12 +65,24 @@ extension TermsCommand {
         }
     }
 
+    /// The display GTK opens the window on, as the gate names it to the
+    /// enforcer (which finds out for itself): GDK 3 tries Wayland before X11
+    /// unless GDK_BACKEND says x11.
+    static var windowDisplay: String? {
+        func variable(_ name: String) -> String? {
+            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty, !value.contains("\n") else { return nil }
+            return String(value.prefix(200))
+        }
+        let x11First = variable("GDK_BACKEND")?.hasPrefix("x11") ?? false
+        return x11First ? variable("DISPLAY") ?? variable("WAYLAND_DISPLAY") : variable("WAYLAND_DISPLAY") ?? variable("DISPLAY")
+    }
+
     /// Reports to the enforcer what this process does with `terms`.
     static func reportToEnforcer(_ terms: ManagedTerms, _ event: ConsentJournal.Event, sha256: String?) {
         guard terms.gate, let link = enforcerLink() else { return }
         do {
             switch event {
-            case .shown: try link.shown(id: terms.id, version: terms.version, sha256: sha256 ?? "")
+            case .shown: try link.shown(id: terms.id, version: terms.version, sha256: sha256 ?? "", display: windowDisplay)
             case .accepted: try link.accepted(id: terms.id, version: terms.version, sha256: sha256 ?? "")
             case .revoked: try link.revoked(id: terms.id)
             default: try link.declined(id: terms.id)

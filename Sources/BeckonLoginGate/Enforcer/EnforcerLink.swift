@@ -168,12 +168,15 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
         }
     }
 
-    /// Reports that the terms `id` (`version`, text `sha256`) are being shown:
-    /// the enforcer follows this process from now on, instead of the clock,
-    /// and hears it again after each of its restarts.
-    package func shown(id: String, version: String, sha256: String) throws(Failure) {
+    /// Reports that the terms `id` (`version`, text `sha256`) are being shown
+    /// on `display` (the X display or Wayland socket the window opened): the
+    /// enforcer follows this process from now on, instead of the clock,
+    /// checks for itself which display that is, and hears it again after
+    /// each of its restarts.
+    package func shown(id: String, version: String, sha256: String, display: String? = nil) throws(Failure) {
         try locked { () throws(Failure) in
-            let shown = message(.shown, id: id, version: version, sha256: sha256)
+            var shown = message(.shown, id: id, version: version, sha256: sha256)
+            if let display { shown[EnforcerMessage.Field.display] = display }
             shownMessage = shown
             try send(shown)
         }

@@ -470,6 +470,16 @@ int beckon_process_use_one_malloc_arena(void);
 /* (A pidfd of a process, which the enforcer follows: beckon_pidfd_open
  * above, in process_exit.c.) */
 
+/* The peer of socket `fd` of process `pid`, borrowed with pidfd_getfd: its
+ * address into `path` (`size` bytes with the NUL; an abstract name begins
+ * with '@', as in /proc/net/unix; empty for an unnamed peer) and the pid it
+ * was connected from or listened in (SO_PEERCRED) into `peer_pid`. 0, or a
+ * negative errno (EPERM without CAP_SYS_PTRACE over it, EAFNOSUPPORT for a
+ * socket that is not a Unix one, ENOTCONN).
+ * C: pidfd_getfd has no libc wrapper and syscall(2) is variadic; sockaddr_un
+ * is a layout Swift would have to spell out. */
+int beckon_socket_peer(int pid, int fd, char *path, size_t size, int *peer_pid);
+
 /* A SOCK_SEQPACKET socket connected to the Unix socket at `path`,
  * close-on-exec, trying again while the listener's backlog is full for at
  * most `timeout_ms`; -1 and errno on failure (EAGAIN: still full).

@@ -23,9 +23,12 @@ struct EnforcedMachine {
     let opened: Date
 
     /// Boots, installs, starts the enforcer and opens the session. `prepare`
-    /// runs before the enforcer starts (a broken file, another config).
+    /// runs before the enforcer starts (a broken file, another config);
+    /// `openSession`, given the machine and the user's uid, opens the
+    /// session the test watches and returns its id (else an x11 login).
     static func start(enforcerConfig: String = "", gateConfig: String? = nil,
-                      prepare: (BootedMachine) throws -> Void = { _ in }) throws -> EnforcedMachine {
+                      prepare: (BootedMachine) throws -> Void = { _ in },
+                      openSession: ((BootedMachine, Int) throws -> String)? = nil) throws -> EnforcedMachine {
         let machine = try BootedMachine()
         do {
             let uid = try machine.addUser(user)
@@ -53,7 +56,8 @@ struct EnforcedMachine {
                 Issue.record("the enforcer's log:\n\(log)")
                 throw error
             }
-            let session = try machine.openSession(user: user, type: "x11", command: ["/bin/sleep", "600"])
+            let session = try openSession?(machine, uid)
+                ?? machine.openSession(user: user, type: "x11", command: ["/bin/sleep", "600"])
             return EnforcedMachine(machine: machine, uid: uid, session: session, opened: Date())
         } catch {
             machine.stop()
