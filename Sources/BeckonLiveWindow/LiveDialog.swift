@@ -75,6 +75,7 @@ public final class LiveDialog: Sendable {
     @GtkActor
     public func answer(in dialog: Dialog = Dialog()) async throws -> LiveDialogAnswer {
         defer { continuation.finish() }
-        return try await dialog.present(LiveDialogRequest(spec, updates: stream, timeout: timeout)).value
+        let request = LiveDialogRequest(spec, updates: stream, timeout: timeout)
+        return request.answer(try await dialog.present(request))
     }
 }

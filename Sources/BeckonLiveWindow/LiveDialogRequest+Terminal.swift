@@ -35,8 +35,10 @@ private final class LiveDialogPrompt: TerminalPrompt {
     var takesTyping: Bool { false }
     var value: LiveDialogAnswer { LiveDialogAnswer.initial(for: spec, ending: ending ?? .button1) }
 
+    /// A disabled button does not answer, button 2 as button 1 (swiftDialog's
+    /// ButtonBarView.swift: each button is `.disabled(isDisabled)`).
     func allows(button index: Int) -> Bool {
-        request.ending(forButton: index) != .button1 || spec.button1.enabled
+        request.ending(forButton: index) == .button1 ? spec.button1.enabled : spec.button2?.enabled ?? false
     }
 
     var hint: String? { spec.button1.enabled ? nil : "\(spec.button1.label) is not available yet" }

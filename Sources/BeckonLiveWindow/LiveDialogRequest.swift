@@ -70,6 +70,22 @@ public struct LiveDialogRequest: DialogRequest {
 
     public var builders: DialogBuilders<LiveDialogAnswer> { DialogBuilders(self) }
 
+    /// The answer of `reply`, with the ending the session saw. A window
+    /// writes its ending into the answer itself (the quit key, the timer and
+    /// `quit:` are known only there); a terminal prompt's answer does not know
+    /// which button or key ended it, so Cancel and Escape there gave 0.
+    public func answer(_ reply: DialogReply<LiveDialogAnswer>) -> LiveDialogAnswer {
+        var answer = reply.value
+        switch reply.outcome {
+        case .button(let index): if ending(forButton: index) == .button2 { answer.ending = .button2 }
+        case .escape: answer.ending = .button2
+        case .close: answer.ending = .closed
+        case .timedOut: answer.ending = .timeout
+        case .destroyed: break
+        }
+        return answer
+    }
+
     /// Which ending a response id (a button's index in ``frame``) stands for.
     func ending(forButton index: Int) -> LiveDialogAnswer.Ending {
         guard frame.buttons.indices.contains(index) else { return .closed }

@@ -79,7 +79,7 @@ enum DialogSubcommand {
                 TerminationSignals.exitWhenReceived(hangUpAnswer: onTerminal ? LiveDialogExit.button2 : nil,
                                                     exitCodes: [SIGTERM: LiveDialogExit.terminated,
                                                                 SIGINT: LiveDialogExit.terminated])
-                return try await dialog.present(request).value
+                return request.answer(try await dialog.present(request))
             }
         } catch {
             throw LiveDialogError(String(describing: error))
