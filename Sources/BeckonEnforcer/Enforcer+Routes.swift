@@ -13,12 +13,12 @@ extension Enforcer {
 
     /// The sessions that could still become graphical: a person's, open,
     /// not gated yet.
-    var routeCandidates: [LogindSession] {
-        sessions.filter { $0.isCandidate(under: state.configuration) && !$0.isGated(by: state.configuration) }
-    }
+    var routeCandidates: [LogindSession] { sessions.filter(isRouteCandidate) }
 
-    var hasRouteCandidates: Bool {
-        sessions.contains { $0.isCandidate(under: state.configuration) && !$0.isGated(by: state.configuration) }
+    var hasRouteCandidates: Bool { sessions.contains(where: isRouteCandidate) }
+
+    private func isRouteCandidate(_ session: LogindSession) -> Bool {
+        session.isCandidate(under: state.configuration) && !session.isGated(by: state.configuration)
     }
 
     /// logind's sessions with what was found in them. A session found
