@@ -122,15 +122,17 @@ public struct GateProcessCheck: Sendable {
         return nil
     }
 
-    /// The process's user, pid and mount namespaces against init's: a
+    /// The process's user, pid and mount namespaces against init's (or
+    /// `reference`'s, a test's own process where init's cannot be read): a
     /// process in any other may be in one its own user made.
-    func checkNamespaces(_ base: String) -> Refusal? {
+    func checkNamespaces(_ base: String, reference: String? = nil) -> Refusal? {
+        let initial = reference ?? "\(proc)/1"
         for name in Self.namespaces {
-            var mine = stat(), initial = stat()
-            guard stat("\(base)/ns/\(name)", &mine) == 0, stat("\(proc)/1/ns/\(name)", &initial) == 0 else {
+            var mine = stat(), initialNamespace = stat()
+            guard stat("\(base)/ns/\(name)", &mine) == 0, stat("\(initial)/ns/\(name)", &initialNamespace) == 0 else {
                 return .init("its \(name) namespace cannot be seen")
             }
-            guard mine.st_dev == initial.st_dev, mine.st_ino == initial.st_ino else {
+            guard mine.st_dev == initialNamespace.st_dev, mine.st_ino == initialNamespace.st_ino else {
                 return .init("it runs in a \(name) namespace of its own, not the system's")
             }
         }

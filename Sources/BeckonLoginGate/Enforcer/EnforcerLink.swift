@@ -143,18 +143,36 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
 
     /// Runs `body` with the lock held on a live connection; an exchange cut
     /// short by the enforcer's restart is tried once more on a new one.
-    private func locked<Value>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+    /// `patience`: how long to keep trying to connect while the enforcer is
+    /// away (restarting), for an answer that must reach it (the Accept).
+    private func locked<Value>(patience: Duration = .zero,
+                               _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        try reconnectIfBroken()
+        let deadline = ContinuousClock.now + patience
+        func reconnect() throws(Failure) {
+            while true {
+                do {
+                    return try reconnectIfBroken()
+                } catch {
+                    guard ContinuousClock.now < deadline else { throw error }
+                    usleep(Self.reconnectInterval)
+                }
+            }
+        }
+        try reconnect()
         do {
             return try body()
         } catch {
             guard isBroken else { throw error }
-            try reconnectIfBroken()
+            try reconnect()
             return try body()
         }
     }
+
+    /// How long an Accept or a revocation waits for a restarting enforcer:
+    /// systemd starts it again a second after it stops (`RestartSec=1`).
+    static let restartPatience: Duration = .seconds(10)
 
     /// The enforcer's answer to "is an answer owed for `id`?": nil when the
     /// user must be asked; else the acceptance it holds (id, version, digest,
@@ -174,17 +192,20 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
     /// checks for itself which display that is, and hears it again after
     /// each of its restarts.
     package func shown(id: String, version: String, sha256: String, display: String? = nil) throws(Failure) {
+        var shown = message(.shown, id: id, version: version, sha256: sha256)
+        if let display { shown[EnforcerMessage.Field.display] = display }
+        // Noted first: if the enforcer is away now, the watch says it once
+        // the link is back.
+        locked { shownMessage = shown }
         try locked { () throws(Failure) in
-            var shown = message(.shown, id: id, version: version, sha256: sha256)
-            if let display { shown[EnforcerMessage.Field.display] = display }
-            shownMessage = shown
+            guard let shown = shownMessage else { return }
             try send(shown)
         }
     }
 
     /// Reports an Accept and waits until the enforcer has recorded it.
     package func accepted(id: String, version: String, sha256: String) throws(Failure) {
-        let answer = try locked { () throws(Failure) in
+        let answer = try locked(patience: Self.restartPatience) { () throws(Failure) in
             try exchange(message(.accepted, id: id, version: version, sha256: sha256))
         }
         guard answer.kind == .recorded else {
@@ -215,7 +236,7 @@ package final class EnforcerLink: @unchecked Sendable { // its state is used und
 
     /// Reports `--revoke`, and waits until the enforcer has recorded it.
     package func revoked(id: String) throws(Failure) {
-        let answer = try locked { () throws(Failure) in try exchange(message(.revoked, id: id)) }
+        let answer = try locked(patience: Self.restartPatience) { () throws(Failure) in try exchange(message(.revoked, id: id)) }
         guard answer.kind == .recorded else {
             throw Failure(description: "the enforcer did not record the revocation: \(answer[EnforcerMessage.Field.reason] ?? "\(answer.kind)")")
         }

@@ -250,6 +250,31 @@ import Testing
         #expect(try enforced.journal(["BECKON_OUTCOME=session-ended"]).isEmpty)
     }
 
+    /// Row 8, the Accept pressed while the enforcer is away (stopped, then
+    /// started 6 s later, as an upgrade that takes its time). Before: the
+    /// Accept was lost. Now the gate waits up to 10 s for the enforcer to
+    /// listen again and sends it there.
+    @Test func anAcceptWhileTheEnforcerIsAwayReachesItWhenItIsBack() throws {
+        let enforced = try EnforcedMachine.start()
+        defer { enforced.stop() }
+        try enforced.machine.runInUserManager(user: EnforcedMachine.user, uid: enforced.uid, ["/bin/true"])
+        let started = try enforced.machine.run(["runuser", "-u", EnforcedMachine.user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(enforced.uid)",
+                                                "systemd-run", "--user", "--unit=beckon-reader", "--quiet",
+                                                EnforcedMachine.harness, "accept-after=3", "--managed"])
+        #expect(started.exitCode == 0, "\(started)")
+        try poll("the gate to be shown", seconds: 15, every: 0.2) {
+            try enforced.journal(["BECKON_OUTCOME=shown", "_UID=\(enforced.uid)"])
+        } until: { !$0.isEmpty }
+        try enforced.machine.run(["systemctl", "stop", "beckon-enforcer.service"])
+        // Accept is pressed meanwhile, 3 s after the window opened.
+        sleep(6)
+        try enforced.machine.run(["systemctl", "start", "beckon-enforcer.service"])
+        try poll("the acceptance to be recorded", seconds: 15, every: 0.2) {
+            try enforced.journal(["BECKON_OUTCOME=enforcer-accepted", "_UID=0"])
+        } until: { !$0.isEmpty }
+        try enforced.expectSessionKept("accepted while the enforcer was stopped, recorded once it was back")
+    }
+
     /// Row 8, a reader slower than the restart allowance. Before: the
     /// restarted enforcer knew no gate and ended the session 10 s after it
     /// started. Now the gate is followed again from the state file at once,
