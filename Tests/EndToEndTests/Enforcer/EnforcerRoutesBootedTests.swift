@@ -276,12 +276,17 @@ import Testing
     /// The session's real display (an Xvfb of root's, named to logind as
     /// the session's display), and the gate's window shown either there or
     /// on the user's own Xvfb; returns once the enforcer follows the gate.
-    static func showGate(onOwnDisplay: Bool) throws -> (EnforcedMachine, own: Int, gateDisplay: Int) {
+    /// `wayland`: the session is a Wayland login instead, whose display
+    /// logind does not name.
+    static func showGate(onOwnDisplay: Bool, wayland: Bool = false) throws -> (EnforcedMachine, own: Int, gateDisplay: Int) {
         var displays: [Int] = []
         let enforced = try EnforcedMachine.start(
             gateConfig: "[Terms]\nVersion=1\nFile=aup.md\nGate=true\nGraceSeconds=\(displayGrace)\n",
             openSession: { machine, _ in
                 displays = try Self.freeDisplays(machine, count: 2)
+                if wayland {
+                    return try machine.openSession(user: EnforcedMachine.user, type: "wayland", command: ["/bin/sleep", "600"])
+                }
                 let started = try machine.run(["systemd-run", "--unit=beckon-session-xvfb", "--quiet", "/usr/bin/Xvfb",
                                                ":\(displays[0])", "-nolisten", "tcp"])
                 #expect(started.exitCode == 0, "\(started)")
@@ -347,6 +352,27 @@ import Testing
         #expect(try enforced.journal(["BECKON_OUTCOME=session-ended"]).isEmpty)
         let log = try enforced.enforcerLog()
         #expect(log.contains("window is on :\(own)"), "the enforcer found the gate on the session's :\(own):\n\(log)")
+    }
+
+    /// The limit, measured: a Wayland login's display is not known to the
+    /// enforcer (logind names none, and its compositor may run outside the
+    /// session), so a gate on any display of its user still holds it.
+    @Test func aWaylandSessionsDisplayIsUnknownSoAGateElsewhereStillHoldsIt() throws {
+        let (enforced, _, gateDisplay) = try Self.showGate(onOwnDisplay: false, wayland: true)
+        defer { enforced.stop() }
+        let until = enforced.opened.addingTimeInterval(Double(Self.displayGrace + 5))
+        while Date() < until {
+            guard try enforced.sessionIsOpen() else {
+                Issue.record("the session was ended:\n\(try enforced.enforcerLog())")
+                return
+            }
+            usleep(250_000)
+        }
+        #expect(try enforced.machine.sessionProperty(enforced.session, "Display") == "")
+        #expect(try enforced.journal(["BECKON_OUTCOME=session-ended"]).isEmpty)
+        // Not even looked for: no session of the user has a display to compare.
+        let log = try enforced.enforcerLog()
+        #expect(!log.contains("window is on :\(gateDisplay)"), "\(log)")
     }
 }
 
