@@ -18,12 +18,18 @@ import Testing
         try process.run()
         let pid = process.processIdentifier
         defer { kill(pid, SIGKILL); process.waitUntilExit() }
+        // Started: /proc/PID/exe names the program as soon as exec begins,
+        // before its ELF mappings and libc are in /proc/PID/maps, so wait for
+        // those too, or a check could read a half-made address space.
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        var started = false
+        while Date() < deadline, !started {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
-            if target == exe { break }
-            usleep(20_000)
+            let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
+            started = target == exe && maps.contains(exe) && maps.contains("/libc.so")
+            if !started { usleep(20_000) }
         }
+        try #require(started, "\(arguments[0]) did not finish starting within 10 s")
         try body(pid)
     }
 
