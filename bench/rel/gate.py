@@ -182,6 +182,7 @@ def section_gate(report):
     path = tempfile.mktemp(prefix="beckon-gate-report-", suffix=".jsonl")
     log("gate: swift test --skip-build --filter '%s' (a booted machine per test, about 15 s each)" % SUITES)
     output, verdicts, issues, code = run_tests(path)
+    os.makedirs(os.path.join(ROOT, "bench/out"), exist_ok=True)
     with open(os.path.join(ROOT, "bench/out/gate-tests.log"), "w") as f:
         f.write(output)
     entries = []
