@@ -53,6 +53,8 @@ extension LiveDialogSpec {
         public var title: String
         public var subtitle: String?
         public var icon: String?
+        /// The row icon's opacity, 0 to 1 (swiftDialog's `iconalpha`).
+        public var iconAlpha: Double = 1
         public var status: ItemStatus = .none
         public var statusText: String = ""
         public init(title: String, status: ItemStatus = .none, statusText: String = "") {
