@@ -121,6 +121,7 @@ final class LiveDialogList {
             window.setVisible(subtitle, item.subtitle != nil)
             gtk_label_set_text(statusText.cast(), item.statusText)
             LiveDialogWindow.setImage(icon, item.icon, size: 32)
+            gtk_widget_set_opacity(icon, item.iconAlpha)
             window.setVisible(spinner, item.status == .wait)
             if item.status == .wait { gtk_spinner_start(spinner.cast()) } else { gtk_spinner_stop(spinner.cast()) }
             if case .progress(let value) = item.status {
