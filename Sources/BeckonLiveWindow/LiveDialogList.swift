@@ -132,6 +132,7 @@ final class LiveDialogList {
             }
             if let name = Self.iconName(item.status) {
                 gtk_image_set_from_icon_name(statusIcon.cast(), name, GTK_ICON_SIZE_MENU)
+                GtkAccessible.name(statusIcon, item.status.keyword)
                 gtk_widget_show(statusIcon)
             } else {
                 gtk_widget_hide(statusIcon)

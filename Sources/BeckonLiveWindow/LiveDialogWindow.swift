@@ -194,33 +194,37 @@ final class LiveDialogWindow {
     func draw(_ spec: LiveDialogSpec, from old: LiveDialogSpec?) {
         // What the parts ask of the window while drawing (button 1's state) is the new spec.
         shown = spec
+        // The first draw draws every part: `old?.x != spec.x` is false when
+        // both are nil, which left the banner, the progress bar and the info
+        // box as gtk_widget_show_all showed them, empty.
+        let first = old == nil
         // A `button1:` command sets button 1 again, over what a checkbox set.
         if let old, old.button1.enabled != spec.button1.enabled
             || old.button1.commandsApplied != spec.button1.commandsApplied { button1ByCheckbox = nil }
-        if old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
+        if first || old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
             drawTitle(spec)
         }
-        if old?.message != spec.message || old?.messageAlignment != spec.messageAlignment
+        if first || old?.message != spec.message || old?.messageAlignment != spec.messageAlignment
             || old?.window.style != spec.window.style { drawMessage(spec) }
-        if old?.icon != spec.icon || old?.iconSize != spec.iconSize || old?.overlayIcon != spec.overlayIcon
+        if first || old?.icon != spec.icon || old?.iconSize != spec.iconSize || old?.overlayIcon != spec.overlayIcon
             || old?.iconAlpha != spec.iconAlpha || old?.iconCentred != spec.iconCentred || old?.iconAltText != spec.iconAltText {
             drawIcon(spec)
         }
-        if old?.bannerImage != spec.bannerImage { drawBanner(spec) }
-        if old?.infoBox != spec.infoBox { drawInfoBox(spec) }
-        if old?.button1 != spec.button1 || old?.button2 != spec.button2 || old?.infoButton != spec.infoButton
+        if first || old?.bannerImage != spec.bannerImage { drawBanner(spec) }
+        if first || old?.infoBox != spec.infoBox { drawInfoBox(spec) }
+        if first || old?.button1 != spec.button1 || old?.button2 != spec.button2 || old?.infoButton != spec.infoButton
             || old?.infoText != spec.infoText || old?.button1Delay != spec.button1Delay
             || old?.button1Symbol != spec.button1Symbol || old?.button2Symbol != spec.button2Symbol
             || old?.infoButtonSymbol != spec.infoButtonSymbol {
             drawButtons(spec, from: old)
         }
-        if old?.helpMessage != spec.helpMessage { drawHelp(spec) }
-        if old?.progress != spec.progress { drawProgress(spec) }
-        if old?.timer != spec.timer || old?.timerBarHidden != spec.timerBarHidden { startTimer(spec) }
-        if old?.listItems != spec.listItems || old?.listVisible != spec.listVisible {
+        if first || old?.helpMessage != spec.helpMessage { drawHelp(spec) }
+        if first || old?.progress != spec.progress { drawProgress(spec) }
+        if first || old?.timer != spec.timer || old?.timerBarHidden != spec.timerBarHidden { startTimer(spec) }
+        if first || old?.listItems != spec.listItems || old?.listVisible != spec.listVisible {
             list.draw(spec.listItems, visible: spec.listVisible, from: old?.listItems)
         }
-        if old?.window != spec.window { drawWindow(spec, from: old) }
+        if first || old?.window != spec.window { drawWindow(spec, from: old) }
         if let old, old.textFields != spec.textFields || old.checkboxes != spec.checkboxes || old.selects != spec.selects {
             inputs.rebuild(spec)
         }
