@@ -118,8 +118,8 @@ extension LiveDialogSpec.ListItem {
             return .progress(Int(min(100, max(0, progress)).rounded()))
         }
         guard let word else { return .none }
-        guard let status = LiveDialogSpec.ItemStatus(keyword: word) else {
-            throw LiveDialogError("listitem: unknown status '\(word)' (wait, success, fail, error, pending or progress)")
+        guard let status = LiveDialogSpec.ItemStatus(keyword: word) ?? SFSymbol(status: word).map({ .symbol($0) }) else {
+            throw LiveDialogError("listitem: unknown status '\(word)' (wait, success, fail, error, pending, progress, or an SF Symbol such as lock.shield-green)")
         }
         if case .progress = status, let progress { return .progress(Int(min(100, max(0, progress)).rounded())) }
         return status

@@ -69,6 +69,9 @@ extension LiveDialogSpec {
         case none, wait, success, fail, error, pending
         /// A percentage, 0 to 100.
         case progress(Int)
+        /// Any other word in the full forms: an SF Symbol, `NAME-COLOUR`
+        /// (swiftDialog's ListView.swift, StatusView's `default:`).
+        case symbol(SFSymbol)
 
         /// The keywords swiftDialog reads; `progress` alone is 0 %.
         public init?(keyword: String) {
@@ -94,6 +97,7 @@ extension LiveDialogSpec {
             case .error: "error"
             case .pending: "pending"
             case .progress: "progress"
+            case .symbol(let symbol): symbol.words
             }
         }
     }

@@ -104,6 +104,20 @@ public struct SFSymbol: Sendable, Equatable {
         self = symbol
     }
 
+    /// Parses a row's status that is not a keyword as swiftDialog's
+    /// StatusView does: `NAME-COLOUR`, split at `-`, lower-cased. nil when
+    /// the name is neither in ``SFSymbolMap`` nor dotted as SF names are
+    /// (`lock.shield`), so that a misspelt keyword stays an error.
+    public init?(status text: String) {
+        let parts = text.trimmingWhitespace.lowercased().split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, !first.isEmpty,
+              first.contains(".") || SFSymbolMap.icon(for: String(first)) != nil,
+              first.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }) else { return nil }
+        var symbol = SFSymbol(name: String(first))
+        if parts.count > 1 { symbol.colour1 = SFSymbolColour(word: String(parts[1])) }
+        self = symbol
+    }
+
     /// swiftDialog's `split(usingRegex:)` with IconView's `argRegex`,
     /// `(,? ?[a-zA-Z1-9]+=|(,\s?editor)|(,\s?fileselect))|(,\s?passwordfill)|(,\s?required)|(,\s?secure)`:
     /// the text between the matches and the matches themselves, in order,

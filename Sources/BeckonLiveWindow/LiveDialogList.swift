@@ -130,7 +130,10 @@ final class LiveDialogList {
             } else {
                 gtk_widget_hide(percent)
             }
-            if let name = Self.iconName(item.status) {
+            if case .symbol(let symbol) = item.status {
+                LiveDialogSymbolImage.show(symbol, in: statusIcon, size: 16)
+            } else if let name = Self.iconName(item.status) {
+                LiveDialogSymbolImage.setCSS("", on: statusIcon)
                 gtk_image_set_from_icon_name(statusIcon.cast(), name, GTK_ICON_SIZE_MENU)
                 GtkAccessible.name(statusIcon, item.status.keyword)
                 gtk_widget_show(statusIcon)
@@ -155,7 +158,7 @@ final class LiveDialogList {
         /// The icon theme's names for each status (Adwaita has them all).
         static func iconName(_ status: LiveDialogSpec.ItemStatus) -> String? {
             switch status {
-            case .none, .wait, .progress: nil
+            case .none, .wait, .progress, .symbol: nil
             case .success: "emblem-ok-symbolic"
             case .fail: "process-stop-symbolic"
             case .error: "dialog-error-symbolic"

@@ -173,6 +173,23 @@ import Testing
         #expect(spec.infoButtonSymbol == "info.circle")
     }
 
+    /// A status that is no keyword is an SF Symbol, `NAME-COLOUR`, as
+    /// swiftDialog's StatusView reads it; a word that is neither stays an error.
+    @Test func aRowStatusCanBeAColouredSymbol() throws {
+        var expected = SFSymbol(name: "lock.shield")
+        expected.colour1 = .rgb(0x34, 0xC7, 0x59)
+        #expect(try spec(["--listitem", "VPN,status=Lock.Shield-Green"]).listItems.first?.status == .symbol(expected))
+        var spec = try spec(["--listitem", "VPN"])
+        _ = try spec.apply(try #require(try LiveDialogCommand(line: "listitem: title: VPN, status: checkmark.seal.fill-#00ff00")))
+        guard case .symbol(let symbol) = spec.listItems.first?.status else { Issue.record("no symbol"); return }
+        #expect(symbol.name == "checkmark.seal.fill" && symbol.colour1 == .rgb(0, 255, 0))
+        #expect(LiveDialogSpec.ItemStatus.symbol(symbol).keyword == "checkmark seal fill")
+        // A mapped name without a dot is a symbol too; a misspelt keyword is not.
+        #expect(SFSymbol(status: "lock")?.name == "lock")
+        #expect(SFSymbol(status: "sucess") == nil)
+        #expect(throws: LiveDialogError.self) { try self.spec(["--listitem", "VPN,status=sucess"]) }
+    }
+
     @Test func aListRowsIconAndItsAlpha() throws {
         let fromArguments = try spec(["--listitem", "Office,icon=SF=checkmark.circle.fill,iconalpha=0.5"])
         #expect(fromArguments.listItems.first?.icon == "SF=checkmark.circle.fill")

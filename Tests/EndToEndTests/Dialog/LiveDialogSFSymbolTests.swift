@@ -96,13 +96,15 @@ import Testing
 
     /// A name the map lacks shows image-missing-symbolic and warns once,
     /// naming it, however many rows name it and however often they are
-    /// redrawn; a list row's mapped symbol is drawn in its JSON colour.
+    /// redrawn; a list row's mapped symbol is drawn in its JSON colour, and a
+    /// status that is a symbol in its colour.
     @Test func listRowsSymbolsAndOneWarningPerUnmappedName() throws {
         try X11.require()
         let probe = try InteractiveProbe()
         defer { probe.quit() }
         let json = #"{"listitem": [{"title": "VPN", "icon": "SF=lock.shield,colour1=#e01b24"}, "#
-            + #"{"title": "Surf", "icon": "SF=figure.surfing"}, {"title": "Surf again", "icon": "SF=figure.surfing"}]}"#
+            + #"{"title": "Surf", "icon": "SF=figure.surfing"}, {"title": "Surf again", "icon": "SF=figure.surfing"}, "#
+            + #"{"title": "Disk", "status": "externaldrive.fill-#00c000"}]}"#
         let run = try Self.start(["--jsonstring", json, "--message", "Rows"], probe: probe)
         let lock = try Self.image(probe, run, named: "lock shield")
         for status in ["wait", "success", "fail", "pending"] {
@@ -111,6 +113,9 @@ import Testing
         try run.settle()
         let red = try Self.shown(lock, matching: Self.isRed)
         #expect(red.count > 20, "the row's lock is not red: \(red.count) red pixels")
+        // A status that is an SF Symbol (ListView.swift, StatusView's `default:`), in its colour.
+        let disk = try Self.shown(try Self.image(probe, run, named: "externaldrive fill"), matching: Self.isGreen)
+        #expect(disk.count > 10, "the Disk row's status symbol is not green: \(disk.count) green pixels")
         // Every image in the window that shows has a name (the probe's audit counts only controls).
         let tree = try LiveDialogExactBehaviourTests.tree(probe, run)
         let unnamed = LiveDialogExactBehaviourTests.nodes(in: tree).filter {
