@@ -28,7 +28,7 @@ extension LiveDialogOption {
     ]
 
     static let icon: [LiveDialogOption] = [
-        .text("icon", short: "i", "FILE|NAME", help: "A file or an icon-theme name; none hides it",
+        .text("icon", short: "i", "FILE|NAME|SF=NAME", help: "A file, an icon-theme name or an SF Symbol (SF=NAME,colour1=…); none hides it",
               support: .differently("SF=name shows the freedesktop icon docs/dialog.md's SF Symbols table maps it to, recoloured by colour1 and colour2; weight and animation are not drawn; info, caution and warning are the theme's dialog icons; URLs are not fetched")) {
             spec, text, _ throws(LiveDialogError) in spec.icon = iconName(text)
         },
@@ -37,7 +37,7 @@ extension LiveDialogOption {
             spec.iconAlpha = try value.fraction("--iconalpha")
         },
         .text("iconalttext", "TEXT", help: "What a screen reader says for the icon") { spec, text, _ throws(LiveDialogError) in spec.iconAltText = text },
-        .text("overlayicon", short: "y", "FILE|NAME", help: "A smaller icon over the icon's corner") { spec, text, _ throws(LiveDialogError) in
+        .text("overlayicon", short: "y", "FILE|NAME|SF=NAME", help: "A smaller icon over the icon's corner") { spec, text, _ throws(LiveDialogError) in
             spec.overlayIcon = iconName(text)
         },
         .flag("hideicon", short: "h", help: "No icon") { spec, on in if on { spec.icon = nil } },
