@@ -5,8 +5,9 @@ import Synchronization
 /// the window, docs/dialog.md's "SF Symbols" table and the tests read.
 ///
 /// The names are those public swiftDialog scripts use most
-/// (Resources/sf-symbols-usage.tsv, counted by scripts/count-sf-symbols),
-/// and swiftDialog's own built-in icons. Each icon is a `-symbolic` name of
+/// (docs/sf-symbols-usage.tsv, counted by scripts/count-sf-symbols),
+/// swiftDialog's own built-in icons and common names, and names a code
+/// search of `SF=` found in other public scripts. Each icon is a `-symbolic` name of
 /// the icon-naming specification that Adwaita 43 ships (the tests check
 /// every one against /usr/share/icons/Adwaita); breeze ships the same names,
 /// and GTK falls back from `NAME-symbolic` to `NAME` and then to shorter
@@ -177,6 +178,19 @@ public enum SFSymbolMap {
         Entry("rainbow", "preferences-color-symbolic"),
         Entry("car.rear", "emoji-travel-symbolic"),
         Entry("bubble.circle.fill", "chat-message-new-symbolic"),
+        // Seen in other public scripts (a code search of `SF=`), outside the count.
+        Entry("clock.arrow.circlepath", "document-open-recent-symbolic"),
+        Entry("network.badge.shield.half.filled", "network-vpn-symbolic"),
+        Entry("sparkles", "starred-symbolic"),
+        Entry("powerplug", "ac-adapter-symbolic"),
+        Entry("rectangle.and.text.magnifyingglass", "system-search-symbolic"),
+        Entry("circle.dashed", "content-loading-symbolic"),
+        Entry("slowmo", "process-working-symbolic"),
+        Entry("ellipsis.circle.fill", "view-more-horizontal-symbolic"),
+        Entry("folder.badge.gearshape", "folder-symbolic"),
+        Entry("gear.badge.questionmark", "emblem-system-symbolic"),
+        Entry("person.crop.circle.badge.questionmark", "avatar-default-symbolic"),
+        Entry("trash.fill", "user-trash-symbolic"),
     ]
 
     /// The entries by exact name, and the families (`#`) apart.
