@@ -28,8 +28,8 @@ extension LiveDialogOption {
     ]
 
     static let icon: [LiveDialogOption] = [
-        .text("icon", short: "i", "FILE|NAME", help: "A file or an icon-theme name; none hides it",
-              support: .differently("SF Symbols are macOS's: SF=name is looked up in the icon theme; info, caution and warning are the theme's dialog icons; URLs are not fetched")) {
+        .text("icon", short: "i", "FILE|NAME|SF=NAME", help: "A file, an icon-theme name or an SF Symbol (SF=NAME,colour1=…); none hides it",
+              support: .differently("SF=name shows the freedesktop icon docs/dialog.md's SF Symbols table maps it to, recoloured by colour1 and colour2; weight and animation are not drawn; info, caution and warning are the theme's dialog icons; URLs are not fetched")) {
             spec, text, _ throws(LiveDialogError) in spec.icon = iconName(text)
         },
         .number("iconsize", "PIXELS", in: 16...512, help: "The icon's size") { spec, size in spec.iconSize = size },
@@ -37,7 +37,7 @@ extension LiveDialogOption {
             spec.iconAlpha = try value.fraction("--iconalpha")
         },
         .text("iconalttext", "TEXT", help: "What a screen reader says for the icon") { spec, text, _ throws(LiveDialogError) in spec.iconAltText = text },
-        .text("overlayicon", short: "y", "FILE|NAME", help: "A smaller icon over the icon's corner") { spec, text, _ throws(LiveDialogError) in
+        .text("overlayicon", short: "y", "FILE|NAME|SF=NAME", help: "A smaller icon over the icon's corner") { spec, text, _ throws(LiveDialogError) in
             spec.overlayIcon = iconName(text)
         },
         .flag("hideicon", short: "h", help: "No icon") { spec, on in if on { spec.icon = nil } },
@@ -75,7 +75,10 @@ extension LiveDialogOption {
         .text("button1shellaction", "COMMAND", help: "A command run (sh -c) when button 1 is pressed", live: false) {
             spec, text, _ throws(LiveDialogError) in spec.button1ShellAction = text
         },
-        .notApplicable("button1symbol", .text("SYMBOL"), help: "An SF Symbol on button 1", why: "SF Symbols are macOS's"),
+        .text("button1symbol", "NAME[,colour=…][,size=N]", help: "An SF Symbol on button 1, beside its label",
+              support: .differently("the freedesktop icon docs/dialog.md's SF Symbols table maps the name to, before the label; colour recolours it; position, rendering mode and a palette's third colour are not drawn"), live: false) {
+            spec, text, _ throws(LiveDialogError) in spec.button1Symbol = text
+        },
         .flag("button1disabled", help: "Button 1 starts disabled") { spec, on in spec.button1.enabled = !on },
         .number("button1delay", "SECONDS", in: 0...86_400,
                 help: "Beckon: button 1 is enabled only after SECONDS, counted down on it (swiftDialog #694)") {
@@ -87,7 +90,10 @@ extension LiveDialogOption {
         .text("button2text", "TEXT", help: "Button 2's label; shows button 2") { spec, text, _ throws(LiveDialogError) in
             spec.button2 = .init(label: text, enabled: spec.button2?.enabled ?? true)
         },
-        .notApplicable("button2symbol", .text("SYMBOL"), help: "An SF Symbol on button 2", why: "SF Symbols are macOS's"),
+        .text("button2symbol", "NAME[,colour=…][,size=N]", help: "An SF Symbol on button 2, beside its label",
+              support: .differently("the freedesktop icon docs/dialog.md's SF Symbols table maps the name to, before the label; colour recolours it; position, rendering mode and a palette's third colour are not drawn"), live: false) {
+            spec, text, _ throws(LiveDialogError) in spec.button2Symbol = text
+        },
         .flag("button2disabled", help: "Button 2 starts disabled") { spec, on in
             spec.button2 = spec.button2 ?? .init(label: "Cancel")
             spec.button2?.enabled = !on
@@ -101,7 +107,10 @@ extension LiveDialogOption {
         .text("infobuttonaction", "URL", help: "A URL opened when the info button is pressed") { spec, text, _ throws(LiveDialogError) in
             spec.infoButtonAction = text
         },
-        .notApplicable("infobuttonsymbol", .text("SYMBOL"), help: "An SF Symbol on the info button", why: "SF Symbols are macOS's"),
+        .text("infobuttonsymbol", "NAME[,colour=…][,size=N]", help: "An SF Symbol on the info button, beside its label",
+              support: .differently("the freedesktop icon docs/dialog.md's SF Symbols table maps the name to, before the label; colour recolours it; position, rendering mode and a palette's third colour are not drawn"), live: false) {
+            spec, text, _ throws(LiveDialogError) in spec.infoButtonSymbol = text
+        },
         .notApplicable("buttonstyle", .text("center|stack"), help: "How the buttons are laid out",
                        why: "buttons sit at the end of the row, as GNOME's guidelines and zenity place them"),
         .notApplicable("buttonsize", .text("mini|small|regular|large"), help: "The buttons' size",
@@ -332,7 +341,7 @@ extension LiveDialogOption {
         case "error", "stop": return "dialog-error"
         case "question": return "dialog-question"
         default:
-            if text.lowercased().hasPrefix("sf=") { return String(text.dropFirst(3)) }
+            // SF=… stays whole: the window reads its colours (SFSymbol).
             return text
         }
     }

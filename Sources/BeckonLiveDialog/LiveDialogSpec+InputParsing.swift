@@ -97,6 +97,7 @@ extension LiveDialogSpec.ListItem {
             self.init(title: try json.string("title") ?? "")
             subtitle = try json.string("subtitle")
             icon = try json.string("icon")
+            if let alpha = try json.number("iconalpha") { iconAlpha = min(1, max(0, alpha)) }
             statusText = try json.string("statustext") ?? ""
             status = try Self.status(try json.string("status"), progress: try json.number("progress"))
         default:
@@ -104,6 +105,7 @@ extension LiveDialogSpec.ListItem {
             self.init(title: list.label)
             subtitle = list.value("subtitle")
             icon = list.value("icon")
+            if let alpha = list.value("iconalpha").flatMap(Double.init) { iconAlpha = min(1, max(0, alpha)) }
             statusText = list.value("statustext") ?? ""
             status = try Self.status(list.value("status"), progress: list.value("progress").flatMap(Double.init))
         }
@@ -116,8 +118,8 @@ extension LiveDialogSpec.ListItem {
             return .progress(Int(min(100, max(0, progress)).rounded()))
         }
         guard let word else { return .none }
-        guard let status = LiveDialogSpec.ItemStatus(keyword: word) else {
-            throw LiveDialogError("listitem: unknown status '\(word)' (wait, success, fail, error, pending or progress)")
+        guard let status = LiveDialogSpec.ItemStatus(keyword: word) ?? SFSymbol(status: word).map({ .symbol($0) }) else {
+            throw LiveDialogError("listitem: unknown status '\(word)' (wait, success, fail, error, pending, progress, or an SF Symbol such as lock.shield-green)")
         }
         if case .progress = status, let progress { return .progress(Int(min(100, max(0, progress)).rounded())) }
         return status

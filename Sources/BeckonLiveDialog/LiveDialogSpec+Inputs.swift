@@ -53,6 +53,8 @@ extension LiveDialogSpec {
         public var title: String
         public var subtitle: String?
         public var icon: String?
+        /// The row icon's opacity, 0 to 1 (swiftDialog's `iconalpha`).
+        public var iconAlpha: Double = 1
         public var status: ItemStatus = .none
         public var statusText: String = ""
         public init(title: String, status: ItemStatus = .none, statusText: String = "") {
@@ -67,6 +69,9 @@ extension LiveDialogSpec {
         case none, wait, success, fail, error, pending
         /// A percentage, 0 to 100.
         case progress(Int)
+        /// Any other word in the full forms: an SF Symbol, `NAME-COLOUR`
+        /// (swiftDialog's ListView.swift, StatusView's `default:`).
+        case symbol(SFSymbol)
 
         /// The keywords swiftDialog reads; `progress` alone is 0 %.
         public init?(keyword: String) {
@@ -92,6 +97,7 @@ extension LiveDialogSpec {
             case .error: "error"
             case .pending: "pending"
             case .progress: "progress"
+            case .symbol(let symbol): symbol.words
             }
         }
     }

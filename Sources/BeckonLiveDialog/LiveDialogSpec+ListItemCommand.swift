@@ -65,6 +65,9 @@ extension LiveDialogSpec {
         if !adding, let title = string("title"), string("index") != nil { listItems[index].title = title }
         if let subtitle = string("subtitle") { listItems[index].subtitle = subtitle }
         if let icon = string("icon") { listItems[index].icon = icon }
+        if let alpha = string("iconalpha").flatMap({ Double($0.trimmingWhitespace) }) {
+            listItems[index].iconAlpha = min(1, max(0, alpha))
+        }
         if let text = string("statustext") { listItems[index].statusText = text }
         let percent = string("progress").flatMap { Double($0.trimmingWhitespace) }
         if string("status") != nil || percent != nil {

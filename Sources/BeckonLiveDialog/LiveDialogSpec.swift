@@ -12,7 +12,8 @@ public struct LiveDialogSpec: Sendable, Equatable {
     /// Markdown.
     public var message: String = ""
     public var messageAlignment: TextAlignment = .leading
-    /// A file path or an icon-theme name; nil hides the icon.
+    /// A file path, an icon-theme name or an SF Symbol specification
+    /// (`SF=name,colour1=…`, read by ``SFSymbol``); nil hides the icon.
     public var icon: String? = "dialog-information"
     public var iconSize: Int = 96
     public var iconCentred = false
@@ -33,6 +34,12 @@ public struct LiveDialogSpec: Sendable, Equatable {
     public var button1 = Button(label: "OK")
     public var button2: Button? = nil
     public var infoButton: Button? = nil
+    /// `--button1symbol`'s value (an SF Symbol and its modifiers, read by
+    /// ``SFSymbol/init(buttonSymbol:)``), kept apart from the buttons so that
+    /// `--button2text` after it keeps it, as swiftDialog does.
+    public var button1Symbol: String?
+    public var button2Symbol: String?
+    public var infoButtonSymbol: String?
     /// Seconds before button 1 is enabled, counted down on the button
     /// (swiftDialog's issues #694 and #397).
     public var button1Delay: Int?

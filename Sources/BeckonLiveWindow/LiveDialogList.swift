@@ -121,6 +121,7 @@ final class LiveDialogList {
             window.setVisible(subtitle, item.subtitle != nil)
             gtk_label_set_text(statusText.cast(), item.statusText)
             LiveDialogWindow.setImage(icon, item.icon, size: 32)
+            gtk_widget_set_opacity(icon, item.iconAlpha)
             window.setVisible(spinner, item.status == .wait)
             if item.status == .wait { gtk_spinner_start(spinner.cast()) } else { gtk_spinner_stop(spinner.cast()) }
             if case .progress(let value) = item.status {
@@ -129,8 +130,12 @@ final class LiveDialogList {
             } else {
                 gtk_widget_hide(percent)
             }
-            if let name = Self.iconName(item.status) {
+            if case .symbol(let symbol) = item.status {
+                LiveDialogSymbolImage.show(symbol, in: statusIcon, size: 16)
+            } else if let name = Self.iconName(item.status) {
+                LiveDialogSymbolImage.setCSS("", on: statusIcon)
                 gtk_image_set_from_icon_name(statusIcon.cast(), name, GTK_ICON_SIZE_MENU)
+                GtkAccessible.name(statusIcon, item.status.keyword)
                 gtk_widget_show(statusIcon)
             } else {
                 gtk_widget_hide(statusIcon)
@@ -153,7 +158,7 @@ final class LiveDialogList {
         /// The icon theme's names for each status (Adwaita has them all).
         static func iconName(_ status: LiveDialogSpec.ItemStatus) -> String? {
             switch status {
-            case .none, .wait, .progress: nil
+            case .none, .wait, .progress, .symbol: nil
             case .success: "emblem-ok-symbolic"
             case .fail: "process-stop-symbolic"
             case .error: "dialog-error-symbolic"

@@ -110,6 +110,7 @@ private final class LiveDialogPrompt: TerminalPrompt {
         case .error: "!"
         case .pending: "·"
         case .progress(let value): "\(value)%"
+        case .symbol: "•"
         }
     }
 }

@@ -194,31 +194,37 @@ final class LiveDialogWindow {
     func draw(_ spec: LiveDialogSpec, from old: LiveDialogSpec?) {
         // What the parts ask of the window while drawing (button 1's state) is the new spec.
         shown = spec
+        // The first draw draws every part: `old?.x != spec.x` is false when
+        // both are nil, which left the banner, the progress bar and the info
+        // box as gtk_widget_show_all showed them, empty.
+        let first = old == nil
         // A `button1:` command sets button 1 again, over what a checkbox set.
         if let old, old.button1.enabled != spec.button1.enabled
             || old.button1.commandsApplied != spec.button1.commandsApplied { button1ByCheckbox = nil }
-        if old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
+        if first || old?.title != spec.title || old?.subtitle != spec.subtitle || old?.bannerTitle != spec.bannerTitle {
             drawTitle(spec)
         }
-        if old?.message != spec.message || old?.messageAlignment != spec.messageAlignment
+        if first || old?.message != spec.message || old?.messageAlignment != spec.messageAlignment
             || old?.window.style != spec.window.style { drawMessage(spec) }
-        if old?.icon != spec.icon || old?.iconSize != spec.iconSize || old?.overlayIcon != spec.overlayIcon
+        if first || old?.icon != spec.icon || old?.iconSize != spec.iconSize || old?.overlayIcon != spec.overlayIcon
             || old?.iconAlpha != spec.iconAlpha || old?.iconCentred != spec.iconCentred || old?.iconAltText != spec.iconAltText {
             drawIcon(spec)
         }
-        if old?.bannerImage != spec.bannerImage { drawBanner(spec) }
-        if old?.infoBox != spec.infoBox { drawInfoBox(spec) }
-        if old?.button1 != spec.button1 || old?.button2 != spec.button2 || old?.infoButton != spec.infoButton
-            || old?.infoText != spec.infoText || old?.button1Delay != spec.button1Delay {
+        if first || old?.bannerImage != spec.bannerImage { drawBanner(spec) }
+        if first || old?.infoBox != spec.infoBox { drawInfoBox(spec) }
+        if first || old?.button1 != spec.button1 || old?.button2 != spec.button2 || old?.infoButton != spec.infoButton
+            || old?.infoText != spec.infoText || old?.button1Delay != spec.button1Delay
+            || old?.button1Symbol != spec.button1Symbol || old?.button2Symbol != spec.button2Symbol
+            || old?.infoButtonSymbol != spec.infoButtonSymbol {
             drawButtons(spec, from: old)
         }
-        if old?.helpMessage != spec.helpMessage { drawHelp(spec) }
-        if old?.progress != spec.progress { drawProgress(spec) }
-        if old?.timer != spec.timer || old?.timerBarHidden != spec.timerBarHidden { startTimer(spec) }
-        if old?.listItems != spec.listItems || old?.listVisible != spec.listVisible {
+        if first || old?.helpMessage != spec.helpMessage { drawHelp(spec) }
+        if first || old?.progress != spec.progress { drawProgress(spec) }
+        if first || old?.timer != spec.timer || old?.timerBarHidden != spec.timerBarHidden { startTimer(spec) }
+        if first || old?.listItems != spec.listItems || old?.listVisible != spec.listVisible {
             list.draw(spec.listItems, visible: spec.listVisible, from: old?.listItems)
         }
-        if old?.window != spec.window { drawWindow(spec, from: old) }
+        if first || old?.window != spec.window { drawWindow(spec, from: old) }
         if let old, old.textFields != spec.textFields || old.checkboxes != spec.checkboxes || old.selects != spec.selects {
             inputs.rebuild(spec)
         }
@@ -250,6 +256,7 @@ final class LiveDialogWindow {
         Self.setImage(icon, spec.icon, size: spec.iconSize)
         Self.setImage(overlayIcon, spec.overlayIcon, size: max(16, spec.iconSize / 2))
         gtk_widget_set_opacity(icon, spec.iconAlpha)
+        // The alternative text, where given, over an SF Symbol's name in words.
         if let text = spec.iconAltText { GtkAccessible.name(icon, text) }
         setVisible(leftColumn, spec.icon != nil || spec.infoBox != nil)
         gtk_widget_set_halign(leftColumn, spec.iconCentred ? GTK_ALIGN_CENTER : GTK_ALIGN_START)
@@ -291,6 +298,24 @@ final class LiveDialogWindow {
         setVisible(infoButton, spec.infoButton != nil)
         gtk_label_set_text(infoTextLabel.cast(), spec.infoText ?? "")
         setVisible(infoTextLabel, spec.infoText != nil)
+        if let button1 { Self.setSymbol(spec.button1Symbol, on: button1) }
+        if let button2 { Self.setSymbol(spec.button2Symbol, on: button2) }
+        Self.setSymbol(spec.infoButtonSymbol, on: infoButton)
+    }
+
+    /// `--button1symbol` and the like: the symbol's icon before the label
+    /// (swiftDialog's default `leading`), at its `size=` (16 by default, as
+    /// swiftDialog's `symbolSize`); nil takes it away.
+    static func setSymbol(_ text: String?, on button: UnsafeMutablePointer<GtkWidget>) {
+        guard let text, let symbol = SFSymbol(buttonSymbol: text) else {
+            gtk_button_set_image(button.cast(), nil)
+            return
+        }
+        let image = gtk_button_get_image(button.cast()) ?? gtk_image_new()!
+        LiveDialogSymbolImage.show(symbol, in: image, size: min(128, max(8, symbol.size ?? 16)))
+        gtk_button_set_image(button.cast(), image)
+        gtk_button_set_image_position(button.cast(), GTK_POS_LEFT)
+        gtk_button_set_always_show_image(button.cast(), 1)
     }
 
     /// Whether button 1 may be pressed now: enabled by the spec (or by the
@@ -444,6 +469,12 @@ final class LiveDialogWindow {
             gtk_widget_hide(image)
             return
         }
+        if let symbol = SFSymbol(iconSpecification: icon) {
+            LiveDialogSymbolImage.show(symbol, in: image, size: size)
+            return
+        }
+        // An image that showed a recoloured symbol before shows this in the theme's colours.
+        LiveDialogSymbolImage.setCSS("", on: image)
         if icon.contains("/") {
             if let pixbuf = gdk_pixbuf_new_from_file_at_scale(icon, Int32(size), Int32(size), 1, nil) {
                 gtk_image_set_from_pixbuf(image.cast(), pixbuf)

@@ -67,6 +67,13 @@ import Testing
         #expect(block == ZenityReference.text(.dialogMarkdown), "docs/dialog.md is stale: run scripts/generate-reference")
     }
 
+    /// docs/dialog.md's "SF Symbols" table is SFSymbolMap's declaration.
+    @Test func theDialogPageListsEverySFSymbolOfTheMap() throws {
+        let block = try generatedBlock("docs/dialog.md", marker: "SF SYMBOLS")
+        #expect(block == ZenityReference.text(.dialogSFSymbols), "docs/dialog.md is stale: run scripts/generate-reference")
+        #expect(block.contains("| `checkmark.circle.fill` | `emblem-ok-symbolic` |"))
+    }
+
     /// The build's version is VERSION's (the plugin generates it), and every
     /// man page's header says the same.
     @Test func theBinaryAndTheManPagesCarryVERSION() throws {

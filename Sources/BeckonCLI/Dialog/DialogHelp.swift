@@ -58,6 +58,18 @@ enum DialogHelp {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// docs/dialog.md's "SF Symbols" table: each SF Symbol of
+    /// ``SFSymbolMap`` and the icon shown for it, in the declaration's order.
+    static var sfSymbolsMarkdown: String {
+        var lines = ["| SF Symbol | icon shown |", "|---|---|"]
+        for entry in SFSymbolMap.entries {
+            let symbol = entry.symbol.replacing("#", with: "N")
+            lines.append("| `\(symbol)` | `\(entry.icon)` |")
+        }
+        lines.append("| any other | `\(SFSymbolMap.fallbackIcon)`, and one warning naming it |")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     private static func isNotApplicable(_ option: LiveDialogOption) -> Bool {
         if case .notApplicable = option.support { return true }
         return false

@@ -36,4 +36,6 @@ enum ReferenceFormat: String, Sendable, CaseIterable {
     case manEnforcerConf = "man-enforcer-conf"
     /// docs/dialog.md's table of every swiftDialog option and how Linux takes it (Markdown).
     case dialogMarkdown = "dialog-markdown"
+    /// docs/dialog.md's table of the SF Symbols and the icons shown for them (Markdown).
+    case dialogSFSymbols = "dialog-sf-symbols"
 }

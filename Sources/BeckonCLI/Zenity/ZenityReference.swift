@@ -16,6 +16,7 @@ enum ZenityReference {
         case .manTermsConf: TermsReference.keys(ManagedTerms.keys)
         case .manEnforcerConf: TermsReference.keys(EnforcerConfiguration.keys)
         case .dialogMarkdown: DialogHelp.markdown
+        case .dialogSFSymbols: DialogHelp.sfSymbolsMarkdown
         }
     }
 
