@@ -196,10 +196,11 @@ public struct EnforcerState {
     /// A checked gate process of `uid` shows `gate`: its sessions that owe it
     /// are held by that process from now on, not by the clock.
     /// `session`: the logind session the process runs in, nil for none.
-    /// `display`: the X display its window is on, as the enforcer found it.
+    /// `display`: the X display its window is on, as the enforcer found it
+    /// (nil keeps what was found before: the same process's next gate).
     public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil, display: Int? = nil) {
         followers[pid, default: Follower(uid: uid, session: session)].gates.insert(gate)
-        followers[pid]?.display = display
+        if let display { followers[pid]?.display = display }
     }
 
     /// The followed processes whose window's X display is not known yet,
