@@ -207,10 +207,11 @@ public struct EnforcerState {
     /// are held by that process from now on, not by the clock, for at most
     /// MaxReadingSeconds= counted from the first time any process showed it.
     /// `session`: the logind session the process runs in, nil for none.
-    /// `display`: the X display its window is on, as the enforcer found it.
+    /// `display`: the X display its window is on, as the enforcer found it
+    /// (nil keeps what was found before: the same process's next gate).
     public mutating func shown(uid: uid_t, gate: String, pid: pid_t, session: String? = nil, display: Int? = nil, now: UInt64) {
         followers[pid, default: Follower(uid: uid, session: session, shownAt: now)].gates.insert(gate)
-        followers[pid]?.display = display
+        if let display { followers[pid]?.display = display }
     }
 
     /// Follows again a process followed before a restart (the state file),

@@ -126,4 +126,18 @@ import Testing
         _ = state.sessionsChanged([Self.console(seat: "", found: Base.start + second, server: 5)], now: Base.start + 2 * second)
         #expect(state.tick(now: Base.start + 600 * second).count == 1)
     }
+
+    @Test func theSameProcessShowingItsNextGateKeepsTheDisplayFound() {
+        let gateA = Base.gate("org.example.a", grace: 60), gateB = Base.gate("org.example.b", grace: 60)
+        var state = Base.state(EnforcerGateSet(gates: [gateA, gateB]), Base.Journal())
+        let vnc = Self.console(type: "", seat: "", display: ":0")
+        _ = state.sessionsChanged([vnc], now: vnc.startMicroseconds)
+        state.shown(uid: 1000, gate: gateA.id, pid: 42, now: Base.start + second)
+        #expect(state.pidsToLocate == [42])
+        state.setDisplay(pid: 42, 0)
+        #expect(state.pidsToLocate.isEmpty)
+        _ = state.accepted(uid: 1000, gate: gateA.id, pid: 42)
+        state.shown(uid: 1000, gate: gateB.id, pid: 42, now: Base.start + second)
+        #expect(state.tick(now: vnc.startMicroseconds + 600 * second).isEmpty)
+    }
 }

@@ -278,7 +278,10 @@ import Testing
     /// on the user's own Xvfb; returns once the enforcer follows the gate.
     /// `wayland`: the session is a Wayland login instead, whose display
     /// logind does not name.
-    static func showGate(onOwnDisplay: Bool, wayland: Bool = false) throws -> (EnforcedMachine, own: Int, gateDisplay: Int) {
+    /// `carrying`: the gate is started holding a socket already connected
+    /// to the session's own display (fd 7), while GTK opens the user's.
+    static func showGate(onOwnDisplay: Bool, wayland: Bool = false,
+                         carrying: Bool = false) throws -> (EnforcedMachine, own: Int, gateDisplay: Int) {
         var displays: [Int] = []
         let enforced = try EnforcedMachine.start(
             gateConfig: "[Terms]\nVersion=1\nFile=aup.md\nGate=true\nGraceSeconds=\(displayGrace)\n",
@@ -302,9 +305,12 @@ import Testing
                                                  "systemd-run --user --unit=beckon-private-xvfb --collect --quiet Xvfb :\(gateDisplay) -nolisten tcp")
             try Self.waitForServer(machine, gateDisplay)
         }
+        let carrier = "import os, socket, sys; s = socket.socket(socket.AF_UNIX); s.connect('\\0/tmp/.X11-unix/X\(displays[0])'); "
+            + "os.dup2(s.fileno(), 7); os.execv(sys.argv[1], sys.argv[1:])"
+        let prefix = carrying ? "/usr/bin/python3 -c \"\(carrier)\" " : ""
         try EnforcerWindowBootedTests.asUser(enforced, gateDisplay,
                                              "systemd-run --user --unit=beckon-gate --quiet -E DISPLAY=:\(gateDisplay) "
-                                                + "-E BECKON_TEST_EXPOSE_GATE=1 \(EnforcedMachine.beckon) terms --managed")
+                                                + "-E BECKON_TEST_EXPOSE_GATE=1 \(prefix)\(EnforcedMachine.beckon) terms --managed")
         // Shown: the gate's own journal entry, written as it reports `shown` to the enforcer.
         do {
             try poll("the gate to be shown", seconds: 30, every: 0.2) {
@@ -352,6 +358,20 @@ import Testing
         #expect(try enforced.journal(["BECKON_OUTCOME=session-ended"]).isEmpty)
         let log = try enforced.enforcerLog()
         #expect(log.contains("window is on :\(own)"), "the enforcer found the gate on the session's :\(own):\n\(log)")
+    }
+
+    /// The private display again, with the gate started holding a socket
+    /// connected to the session's own display: one connection there does
+    /// not make the window seen; a gate on two displays holds nothing.
+    @Test func aGateOnAPrivateDisplayCarryingASocketToTheSessionsDisplayDoesNotHoldIt() throws {
+        let (enforced, _, gateDisplay) = try Self.showGate(onOwnDisplay: false, carrying: true)
+        defer { enforced.stop() }
+        try Self.expectEnded(enforced, "the gate's window is on the user's own Xvfb, a socket to the session's display in its pocket",
+                             within: Double(Self.displayGrace + 10))
+        try Self.expectEndedWith(enforced, "gate-elsewhere")
+        // Seen on both (or, were the socket closed at the gate's start, on the user's display alone).
+        let log = try enforced.enforcerLog()
+        #expect(log.contains("connected to several X displays") || log.contains("window is on :\(gateDisplay)"), "\(log)")
     }
 
     /// The limit, measured: a Wayland login's display is not known to the
