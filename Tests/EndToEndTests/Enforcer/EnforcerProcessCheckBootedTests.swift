@@ -7,7 +7,7 @@ import Testing
 /// user's control is refused before its acceptance counts, and the session
 /// ends. The tampered process answers Accept; only the enforcer's check
 /// stands between it and an open gate.
-@Suite(.serialized, .guiHangLimit) struct EnforcerProcessCheckTests {
+@Suite(.serialized, .guiHangLimit) struct EnforcerProcessCheckBootedTests {
     static func expectRefused(_ enforced: EnforcedMachine, _ reason: String) throws {
         try enforced.expectSessionEnded("a tampered gate process's Accept does not count")
         let refused = try enforced.journal(["BECKON_OUTCOME=enforcer-refused"])
