@@ -18,9 +18,16 @@ enum TextInfoFixtures {
     }()
 
     /// Writes `bytes` to `name` in the fixtures' directory and returns its path.
+    /// A fixture that could not be written fails the test that first uses it:
+    /// beckon and zenity would both refuse the missing file alike, and the
+    /// comparison would pass without reading anything.
     static func file(_ name: String, _ bytes: [UInt8]) -> String {
         let url = directory.appendingPathComponent(name)
-        try? Data(bytes).write(to: url)
+        do {
+            try Data(bytes).write(to: url)
+        } catch {
+            Issue.record("cannot write the fixture \(url.path): \(error)")
+        }
         return url.path
     }
 
