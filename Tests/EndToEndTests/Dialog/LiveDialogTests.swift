@@ -134,8 +134,9 @@ import Testing
     @Test func aCommandFileOthersCanWriteIsRefused() throws {
         let directory = TestRunDirectory.make("live-dialog-refused")
         let path = directory + "/shared.log"
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o666])
-        chmod(path, 0o666)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o666]),
+                     "cannot create \(path)")
+        try #require(chmod(path, 0o666) == 0, "cannot make \(path) mode 666")
         let result = try RunningProcess(Products.beckon, ["dialog", "--commandfile", path]).wait(deadline: 20)
         #expect(result.exitCode == 255, "\(result)")
         // The refusal teaches the fix: swiftDialog makes its file 0666
