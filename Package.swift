@@ -128,8 +128,9 @@ let package = Package(
         // middle of a record write: the tests' hook, which the `beckon` product lacks.
         .executableTarget(name: "BeckonTermsHarness", dependencies: ["Beckon", "BeckonCLI", "BeckonLoginGate"], path: "Tests/TermsHarness"),
 
-        // Logic only: no display needed. A test target per module; the consent
-        // and login-gate tests build and run without GTK (scripts/check-modules).
+        // Logic only: no display needed (`make test-unit` runs them with none).
+        // A test target per module; the consent and login-gate tests build and
+        // run without GTK (scripts/check-modules).
         .testTarget(name: "BeckonConsentTests", dependencies: ["BeckonConsent", "BeckonIO", "BeckonJSON"]),
         .testTarget(name: "BeckonLoginGateTests", dependencies: ["BeckonLoginGate", "BeckonConsent", "BeckonIO"]),
         .testTarget(name: "BeckonLiveDialogTests", dependencies: ["BeckonLiveDialog", "BeckonJSON"]),
@@ -148,12 +149,17 @@ let package = Package(
         // A program on a pseudo-terminal of its own, for the terminal fallback's tests.
         .target(name: "CBeckonTestPty", path: "Tests/SupportPty"),
         // Real windows on a real X server (Xvfb) with real input (xdotool).
+        // BECKON_NEEDS_DISPLAY marks a test target that needs a display:
+        // scripts/unit-test-targets leaves it out of `make test-unit`, which
+        // runs every other test target with none (docs/testing.md).
         .testTarget(name: "BeckonGTKTests",
-                    dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport", "BeckonTestEndings"]),
+                    dependencies: ["Beckon", "CGtk", "CBeckonShim", "BeckonTestSupport", "BeckonTestEndings"],
+                    swiftSettings: [.define("BECKON_NEEDS_DISPLAY")]),
         // The built executables driven as processes, side by side with zenity.
         .testTarget(name: "EndToEndTests",
                     dependencies: ["beckon", "beckon-enforcer", "TermsWorkflow", "Ask", "SetupMachine", "BeckonSoak", "BeckonTermsHarness",
-                                   "BeckonTestSupport"]),
+                                   "BeckonTestSupport"],
+                    swiftSettings: [.define("BECKON_NEEDS_DISPLAY")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 # bash completion for beckon (zenity-compatible dialogs, `beckon terms` and `beckon dialog`).
 
 # BEGIN GENERATED OPTIONS (scripts/generate-reference; do not edit by hand)
+_beckon_subcommands="terms dialog"
 _beckon_dialogs="--calendar --entry --error --info --file-selection --list --notification --progress --question --warning --scale --text-info --color-selection --password --forms"
 _beckon_general="--title= --window-icon= --width= --height= --timeout= --ok-label= --cancel-label= --extra-button= --modal --attach= --button= --json --countdown --tty --no-tty --zenity-compat= --beckon-version"
 _beckon_other="--help --help-all --version --display= --class= --name= --help-general --help-calendar --help-entry --help-error --help-info --help-file-selection --help-list --help-notification --help-progress --help-question --help-warning --help-scale --help-text-info --help-color-selection --help-password --help-forms --help-beckon --help-misc --help-gtk"
@@ -124,7 +125,7 @@ _beckon() {
     esac
 
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
-        COMPREPLY=($(compgen -W "terms dialog" -- "$cur"))
+        COMPREPLY=($(compgen -W "$_beckon_subcommands" -- "$cur"))
         return
     fi
     # The dialog already given decides which of its own options are offered.

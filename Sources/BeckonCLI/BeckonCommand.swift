@@ -26,11 +26,8 @@ public enum BeckonCommand {
         if arguments.count > 1, arguments[1] == GateWarden.mode {
             return GateWarden.main(GateWarden.Arguments(Array(arguments.dropFirst(2))))
         }
-        if arguments.count > 1, arguments[1] == "dialog" {
-            return DialogSubcommand.main(Array(arguments.dropFirst(2)))
-        }
-        if arguments.count > 1, arguments[1] == "terms" {
-            return TermsCommand.main(Array(arguments.dropFirst(2)), harness: termsHarness)
+        if arguments.count > 1, let subcommand = Subcommand.named(arguments[1]) {
+            return subcommand.main(Array(arguments.dropFirst(2)), termsHarness: termsHarness)
         }
         return ZenityCommand.main(arguments)
     }

@@ -1,27 +1,24 @@
 import BeckonIO
 
 extension LiveDialogSpec {
-    /// Applies one command-file command and says what it changed. A command
-    /// that cannot be applied throws an error naming what was wrong; the caller
-    /// warns and goes on (a bad line never ends the dialog).
+    /// Applies one command-file command and says whether it changed the spec
+    /// or asks the window to act. A command that cannot be applied throws an
+    /// error naming what was wrong; the caller warns and goes on (a bad line
+    /// never ends the dialog).
     public mutating func apply(_ command: LiveDialogCommand,
                                context: LiveDialogContext = .init()) throws(LiveDialogError) -> LiveDialogChanges {
-        var changes = LiveDialogChanges()
         let value = command.value
         let word = value.lowercased()
         switch command.key {
         case "message":
             Self.append(value, to: &message, context: context)
-            changes.parts = .message
         case "infobox":
             var text = infoBox ?? ""
             infoBox = nil // the one reference, so that appending does not copy
             Self.append(value, to: &text, context: context)
             infoBox = text
-            changes.parts = .infoBox
         case "icon":
             try applyIcon(value)
-            changes.parts = .icon
         case "button1", "button2":
             guard let enabled = ["enable": true, "show": true, "disable": false, "hide": false][word] else {
                 throw LiveDialogError("\(command.key): wants enable or disable, not '\(value)'")
@@ -34,34 +31,28 @@ extension LiveDialogSpec {
                 if button2 == nil && enabled { button2 = .init(label: "Cancel") }
                 button2?.enabled = enabled
             }
-            changes.parts = .buttons
         case "infobutton":
             infoButton = ["disable", "hide", "none"].contains(word) ? nil : .init(label: value)
-            changes.parts = .buttons
         case "infotext":
             infoText = ["disable", "hide", "reset", "clear"].contains(word) ? nil : value
-            changes.parts = .buttons
         case "progress":
             try applyProgress(word)
-            changes.parts = .progress
         case "list":
             try applyList(value)
-            changes.parts = .listRows
         case "listitem":
-            changes = try applyListItem(value)
+            try applyListItem(value)
         case "bannertext":
             switch word {
             case "enable", "shadow": bannerTitle = bannerTitle ?? title
             case "disable": bannerTitle = nil
             default: bannerTitle = value
             }
-            changes.parts = .banner
-        case "quit": changes.actions = [.quit]
-        case "activate": changes.actions = [.activate]
-        case "show": changes.actions = [.show]
-        case "hide": changes.actions = [.hide]
-        case "minimize", "minimise": changes.actions = [.minimise]
-        case "maximize", "maximise": changes.actions = [.restore]
+        case "quit": return LiveDialogChanges(action: .quit)
+        case "activate": return LiveDialogChanges(action: .activate)
+        case "show": return LiveDialogChanges(action: .show)
+        case "hide": return LiveDialogChanges(action: .hide)
+        case "minimize", "minimise": return LiveDialogChanges(action: .minimise)
+        case "maximize", "maximise": return LiveDialogChanges(action: .restore)
         default:
             guard let option = LiveDialogOption.named(command.key) else {
                 throw LiveDialogError("unknown command '\(command.key)'")
@@ -73,8 +64,9 @@ extension LiveDialogSpec {
                 throw LiveDialogError("\(command.key): can only be given before the dialog opens")
             }
             try option.apply(.text(value), to: &self, context: context)
-            changes.parts = Self.parts(changedBy: option.name)
         }
+        var changes = LiveDialogChanges()
+        changes.specChanged = true
         return changes
     }
 
@@ -142,24 +134,6 @@ extension LiveDialogSpec {
             }
             listItems = titles.map { ListItem(title: $0) }
             listVisible = true
-        }
-    }
-
-    /// What to redraw after a generic option changed.
-    static func parts(changedBy name: String) -> LiveDialogChanges.Parts {
-        switch name {
-        case "title", "subtitle": .title
-        case "message", "messagealignment": .message
-        case "icon", "iconsize", "iconalpha", "iconalttext", "overlayicon", "hideicon", "centreicon": .icon
-        case "bannerimage", "bannertitle", "bannertext": [.banner, .title]
-        case "infobox": .infoBox
-        case "helpmessage": .help
-        case "timer", "hidetimerbar", "hidetimer": .timer
-        case "progress", "progresstext": .progress
-        case "width", "height", "small", "big", "position", "ontop", "resizable", "appearance", "mini", "style",
-             "blurscreen": .window
-        case "textfieldlivevalidation", "textfield", "checkbox", "selecttitle", "selectvalues", "selectdefault": .inputs
-        default: .buttons
         }
     }
 }

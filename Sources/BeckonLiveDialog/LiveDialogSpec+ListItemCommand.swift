@@ -8,8 +8,7 @@ extension LiveDialogSpec {
     /// - full, comma-separated `key: value` pairs naming the row by `title:` or
     ///   `index:` (from 0), with `status:`, `statustext:`, `progress:`,
     ///   `subtitle:`, `icon:`, and `add` or `delete`.
-    mutating func applyListItem(_ value: String) throws(LiveDialogError) -> LiveDialogChanges {
-        var changes = LiveDialogChanges()
+    mutating func applyListItem(_ value: String) throws(LiveDialogError) {
         let first = value.prefix { $0 != "," }.trimmingWhitespace.lowercased()
         let full = first.hasPrefix("title:") || first.hasPrefix("index:") || first == "add" || first.hasPrefix("add:")
         guard full else {
@@ -28,8 +27,7 @@ extension LiveDialogSpec {
                 listItems[index].status = .none
                 listItems[index].statusText = text
             }
-            changes.rows = [index]
-            return changes
+            return
         }
         let pairs = Self.pairs(value)
         func string(_ key: String) -> String? { pairs.last { $0.key == key }?.value }
@@ -43,7 +41,6 @@ extension LiveDialogSpec {
             listItems.append(ListItem(title: string("title") ?? ""))
             listVisible = true
             index = listItems.count - 1
-            changes.parts = .listRows
         } else if let position = string("index") {
             guard let number = Int(position), listItems.indices.contains(number) else {
                 throw LiveDialogError("listitem: no row at index \(position) (the list has \(listItems.count))")
@@ -59,8 +56,7 @@ extension LiveDialogSpec {
         }
         if deleting {
             listItems.remove(at: index)
-            changes.parts = .listRows
-            return changes
+            return
         }
         if !adding, let title = string("title"), string("index") != nil { listItems[index].title = title }
         if let subtitle = string("subtitle") { listItems[index].subtitle = subtitle }
@@ -73,8 +69,6 @@ extension LiveDialogSpec {
         if string("status") != nil || percent != nil {
             listItems[index].status = try ListItem.status(string("status"), progress: percent)
         }
-        if !adding { changes.rows = [index] }
-        return changes
     }
 
     /// The row a simple `Title: text` names, and the text. The longest title

@@ -1,4 +1,5 @@
 @testable import BeckonCLI
+import BeckonLoginGate
 import Testing
 
 /// The words of the command line's errors (issue 37): each says what is wrong
@@ -42,6 +43,11 @@ import Testing
         #expect(Subcommand.misspelt(["term", "--file", "x.md"], program: "beckon")
                 == CLIError(message: "term: not a command. Did you mean 'beckon terms'?"))
         #expect(Subcommand.misspelt(["trems"], program: "zenity")?.message == "trems: not a command. Did you mean 'zenity terms'?")
+        #expect(Subcommand.misspelt(["dialgo", "--title", "x"], program: "beckon")?.message
+                == "dialgo: not a command. Did you mean 'beckon dialog'?")
+        #expect(Subcommand.misspelt(["dialog"], program: "beckon") == nil)
+        // The warden's internal mode is no subcommand to suggest.
+        #expect(Subcommand.misspelt([String(GateWarden.mode.dropLast())], program: "beckon") == nil)
         // Far words, options and the subcommand itself are not taken for a typo.
         #expect(Subcommand.misspelt(["report.pdf", "--bogus"], program: "beckon") == nil)
         #expect(Subcommand.misspelt(["--term"], program: "beckon") == nil)

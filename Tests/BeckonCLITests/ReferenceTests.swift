@@ -1,4 +1,5 @@
 @testable import BeckonCLI
+import BeckonLoginGate
 import BeckonConsent
 import BeckonEnforcer
 import BeckonTestSupport
@@ -37,6 +38,15 @@ import Testing
                 #expect(block.contains(option.name.replacing("-", with: "\\-")), "\(option.name) missing")
             }
         }
+    }
+
+    /// The SYNOPSIS names every subcommand the dispatch knows, and the
+    /// warden's internal mode nowhere.
+    @Test func theManPageSynopsisNamesEverySubcommand() throws {
+        let block = try generatedBlock("Resources/beckon.1", marker: "SUBCOMMANDS")
+        #expect(block == ZenityReference.text(.manSubcommands), "Resources/beckon.1 is stale: run scripts/generate-reference")
+        for name in Subcommand.names { #expect(block.contains(".B beckon \(name)"), "\(name) missing") }
+        #expect(!block.contains(GateWarden.mode))
     }
 
     @Test func theManPageListsEveryOptionOfBeckonTerms() throws {
@@ -105,6 +115,8 @@ import Testing
         for dialog in ZenityDialogs.all {
             #expect(block.contains("--\(dialog.name) ") || block.contains("--\(dialog.name)\""), "\(dialog.name)")
         }
+        #expect(block.contains("_beckon_subcommands=\"\(Subcommand.names.joined(separator: " "))\"\n"))
+        #expect(!block.contains(GateWarden.mode))
     }
 }
 

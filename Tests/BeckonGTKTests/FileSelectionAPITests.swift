@@ -21,8 +21,9 @@ import Testing
         setenv("GTK_USE_PORTAL", "0", 1)
         let root = TestRunDirectory.make("beckon-gtk-files")
         try? FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
-        for name in ["a.txt", "b.txt", "c.png", "sub/d.txt", "sub/e.txt", "sub/f.png"] {
-            FileManager.default.createFile(atPath: root + "/" + name, contents: Data("x\n".utf8))
+        for name in ["a.txt", "b.txt", "c.png", "sub/d.txt", "sub/e.txt", "sub/f.png"]
+        where !FileManager.default.createFile(atPath: root + "/" + name, contents: Data("x\n".utf8)) {
+            Issue.record("cannot create the fixture \(root)/\(name)")
         }
         return root
     }()

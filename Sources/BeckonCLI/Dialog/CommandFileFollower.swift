@@ -135,7 +135,7 @@ final class CommandFileFollower {
                 sink.receive(.spec(spec))
                 for action in changes.actions { sink.receive(.action(action)) }
             }
-            return !changes.parts.isEmpty || !changes.rows.isEmpty
+            return changes.specChanged
         } catch {
             warn(error.message)
             return false

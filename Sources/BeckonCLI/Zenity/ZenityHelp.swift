@@ -2,8 +2,14 @@
 enum ZenityHelp {
     static func text(_ topic: HelpTopic, program: String) -> String {
         var out = "Usage:\n  \(program) [OPTION…]\n"
-        // Called as zenity, help stays zenity's; as beckon, it points at the other command.
-        if program != "zenity" { out += "  \(program) terms [OPTION…]    (see '\(program) terms --help')\n" }
+        // Called as zenity, help stays zenity's; as beckon, it points at the subcommands.
+        if program != "zenity" {
+            let width = Subcommand.names.map(\.count).max() ?? 0
+            for name in Subcommand.names {
+                let padding = String(repeating: " ", count: width - name.count)
+                out += "  \(program) \(name) [OPTION…]\(padding)    (see '\(program) \(name) --help')\n"
+            }
+        }
         out += "\n"
         switch topic {
         case .summary:

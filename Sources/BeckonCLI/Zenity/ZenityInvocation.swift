@@ -28,6 +28,8 @@ enum ReferenceFormat: String, Sendable, CaseIterable {
     case bash
     /// Every option with its value type, one a line (scripts/fuzz-arguments).
     case options
+    /// beckon(1)'s SYNOPSIS lines of the subcommands (roff, ``Subcommand``).
+    case manSubcommands = "man-subcommands"
     /// beckon(1)'s options of `beckon terms` (roff).
     case manTerms = "man-terms"
     /// beckon-terms.conf(5)'s keys of a managed terms' key file (roff).

@@ -12,6 +12,7 @@ enum ZenityReference {
         case .man: man()
         case .bash: bash()
         case .options: options()
+        case .manSubcommands: Subcommand.allCases.flatMap(\.manSynopsis).joined(separator: ".br\n")
         case .manTerms: TermsReference.options()
         case .manTermsConf: TermsReference.keys(ManagedTerms.keys)
         case .manEnforcerConf: TermsReference.keys(EnforcerConfiguration.keys)
@@ -51,7 +52,8 @@ enum ZenityReference {
         return out
     }
 
-    /// Shell assignments the completion script holds: the dialog flags, and
+    /// Shell assignments the completion script holds: the subcommands
+    /// (``Subcommand``), the dialog flags, and
     /// per dialog the options it takes, `=` after those that take a value;
     /// then the words an option takes when its value is an enum's case
     /// (``OptionChoice``), zenity's and `beckon terms`'.
@@ -59,7 +61,8 @@ enum ZenityReference {
         func words(_ options: [ZenityOption]) -> String {
             options.map { "--\($0.name)" + ($0.argument == .none ? "" : "=") }.joined(separator: " ")
         }
-        var out = "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
+        var out = "_beckon_subcommands=\"\(Subcommand.names.joined(separator: " "))\"\n"
+        out += "_beckon_dialogs=\"\(ZenityDialogs.all.map { "--\($0.name)" }.joined(separator: " "))\"\n"
         out += "_beckon_general=\"\(words(ZenityOptionTable.general + ZenityOptionTable.beckon))\"\n"
         let Key = ZenityOptionTable.Key
         let others: [any DeclaredOption] = [Key.help, Key.helpAll, Key.version, CommonOptions.Key.display,

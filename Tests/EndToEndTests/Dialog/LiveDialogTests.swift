@@ -134,8 +134,9 @@ import Testing
     @Test func aCommandFileOthersCanWriteIsRefused() throws {
         let directory = TestRunDirectory.make("live-dialog-refused")
         let path = directory + "/shared.log"
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o666])
-        chmod(path, 0o666)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o666]),
+                     "cannot create \(path)")
+        try #require(chmod(path, 0o666) == 0, "cannot make \(path) mode 666")
         let result = try RunningProcess(Products.beckon, ["dialog", "--commandfile", path]).wait(deadline: 20)
         #expect(result.exitCode == 255, "\(result)")
         // The refusal teaches the fix: swiftDialog makes its file 0666
@@ -198,25 +199,44 @@ import Testing
     }
 
     /// A writer that never stops (50 MB of commands, more than beckon reads in
-    /// the time) holds neither `--timeout` nor the quit key back.
+    /// the time) holds neither `--timeout` nor the quit key back. The flood
+    /// must reach the window (its title command is shown) and the writer must
+    /// not have failed, or the test would pass without a flood at all; and the
+    /// dialog must end within a few seconds of the timeout or the key, not
+    /// once the flood has been read.
     @Test(arguments: ["--timeout", "quit key"]) func aFloodHoldsNeitherTheTimeoutNorTheQuitKey(_ way: String) throws {
         try X11.require()
-        let run = try LiveDialogRun(way == "--timeout" ? ["--timeout", "2", "--progress", "100"] : ["--progress", "100"])
-        let path = run.commandFile
-        let writer = Thread {
-            guard let handle = FileHandle(forWritingAtPath: path) else { return }
-            let chunk = Data(String(repeating: "progress: increment\nprogresstext: flooding\n", count: 2500).utf8)
-            var written = 0
-            while written < 50 << 20 {
-                guard (try? handle.seekToEnd()) != nil, (try? handle.write(contentsOf: chunk)) != nil else { break }
-                written += chunk.count
-            }
-            try? handle.close()
+        let timeout = 5
+        let run = try LiveDialogRun(way == "--timeout" ? ["--timeout", "\(timeout)", "--progress", "100"] : ["--progress", "100"])
+        let opened = ContinuousClock.now
+        let flood = CommandFileFlood(path: run.commandFile,
+                                     chunk: String(repeating: "progress: increment\ntitle: flooding\n", count: 2500),
+                                     limit: 50 << 20)
+        var stopped = false
+        defer { if !stopped { _ = flood.stop() } }
+        do {
+            try poll("the flood's title on the window", seconds: Double(timeout - 1), { try? run.title() },
+                     until: { $0 == "flooding" })
+        } catch {
+            let (written, failure) = flood.stop()
+            stopped = true
+            Issue.record("\(error); the writer wrote \(written) bytes\(failure.map { " and failed: \($0)" } ?? "")")
+            return
         }
-        writer.start()
+        let asked = ContinuousClock.now
         if way == "quit key" { try run.keys("ctrl+q") }
-        let result = run.finish(deadline: 20)
+        let result = run.finish(deadline: 30)
+        let ended = ContinuousClock.now
+        let (written, failure) = flood.stop()
+        stopped = true
+        #expect(failure == nil, "the writer failed: \(failure ?? "")")
+        #expect(written > 0, "the writer wrote nothing")
         #expect(!result.timedOut && result.exitCode == (way == "--timeout" ? 4 : 10), "\(result)")
+        if way == "--timeout" {
+            #expect(ended - opened < .seconds(timeout + 4), "ended \(ended - opened) after the window opened, timeout \(timeout) s")
+        } else {
+            #expect(ended - asked < .seconds(4), "ended \(ended - asked) after the quit key")
+        }
     }
 
     /// `--blurscreen` covers every monitor with Beckon's shields, under the dialog.
