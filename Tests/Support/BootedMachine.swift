@@ -33,6 +33,8 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
     /// scripts/run-tests runs shards side by side).
     private var lock: Int32 = -1
     static let lockPath = "/run/beckon-booted-machine.lock"
+    /// Units of the host's that the machine does not start (masked).
+    static let maskedUnits = ["postgresql.service", "postgresql@.service"]
     /// How long a machine waits for another to stop.
     static let lockWait: Double = 600
 
@@ -69,6 +71,14 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
                 try FileManager.default.createDirectory(atPath: "\(base)/\(directory)", withIntermediateDirectories: true)
             }
             try Self.mount(["-t", "overlay", "overlay", "-o", "lowerdir=/,upperdir=\(base)/upper,workdir=\(base)/work", root])
+            // Services of the host no test needs, masked inside: PostgreSQL
+            // started on a copy of the host's live data directory sat in
+            // crash recovery for minutes, holding the boot in "starting".
+            for unit in Self.maskedUnits {
+                let path = root + "/etc/systemd/system/" + unit
+                try? FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
+            }
             // CAP_CHECKPOINT_RESTORE, which nspawn leaves out of a container's
             // bounding set by default: a root service of a real machine may
             // have it, and the enforcer needs it to open /proc/PID/map_files.
