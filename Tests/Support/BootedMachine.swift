@@ -59,6 +59,7 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
             lock = -1
             throw error
         }
+        Self.removeStaleMachines()
         var template = Array("/tmp/beckon-booted.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Unavailable(description: "cannot make a directory under /tmp: \(String(cString: strerror(errno)))")
@@ -211,6 +212,39 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
             close(lock) // the lock goes with the descriptor
             lock = -1
         }
+    }
+
+    /// Machines whose test process died without stopping them (a test
+    /// killed at its hang limit): their systemd still runs, reparented to
+    /// the host's init, and their tmpfs stays mounted, for the rest of the
+    /// run. With the lock held no machine of a live test runs, so every
+    /// container init left (pid 1 of a pid namespace of its own, whose
+    /// parent is gone) and every /tmp/beckon-booted.* mount is stale: killed
+    /// and unmounted here, before the next machine boots.
+    private static func removeStaleMachines() {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
+        for pid in pids where pid != getpid() {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { continue }
+            let fields = Dictionary(status.split(separator: "\n").compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }, uniquingKeysWith: { first, _ in first })
+            let nested = (fields["NSpid"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" })
+            let orphanedInit = fields["PPid"] == "1" && nested.count == 2 && nested.last == "1"
+            let strayNspawn = command(of: pid) == "systemd-nspawn"
+                && ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains("--directory=/tmp/beckon-booted.")
+            if orphanedInit || strayNspawn { kill(pid, SIGKILL) }
+        }
+        let mounts = ((try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+            .filter { $0.hasPrefix("/tmp/beckon-booted.") }
+        // Deepest first: each machine's overlay before its tmpfs.
+        for target in mounts.sorted(by: { $0.count > $1.count }) {
+            if (try? BeckonTestSupport.run("/usr/bin/umount", [target], deadline: 10).exitCode) != 0 {
+                _ = try? BeckonTestSupport.run("/usr/bin/umount", ["--lazy", target], deadline: 10)
+            }
+        }
+        for target in mounts where !target.hasSuffix("/root") { try? FileManager.default.removeItem(atPath: target) }
     }
 
     private static func mount(_ arguments: [String]) throws {
