@@ -179,6 +179,11 @@ extension Enforcer {
             }
             // Checked again: a module loaded since hello, a tracer attached since.
             if case .failure(let refusal) = check.check(pid: pid, uid: uid) {
+                // A gate that showed and declined at once may already be
+                // exiting, its mappings gone, when its `shown` is read: that
+                // fails the check for no fault of its own, and its Decline,
+                // queued behind, must still be read. Its exit is followed.
+                if message.kind == .shown, !stillAlive(client) || GateProcessCheck.isExiting(pid) { return }
                 refuse(client, pid: pid, uid: uid, refusal.description)
                 return dropClient(client.fd)
             }

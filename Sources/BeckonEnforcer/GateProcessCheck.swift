@@ -163,6 +163,14 @@ public struct GateProcessCheck: Sendable {
         return nil
     }
 
+    /// Whether `pid` is on its way out: gone, a zombie, or past the point in
+    /// exit where its address space is given up (its status lists no `VmRSS`),
+    /// so that its mappings, and every check of them, are gone too.
+    public static func isExiting(_ pid: pid_t, proc: String = "/proc") -> Bool {
+        guard let status = read("\(proc)/\(pid)/status") else { return true }
+        return !status.split(separator: "\n").contains { $0.hasPrefix("VmRSS:") }
+    }
+
     /// Whether `pid` is stopped or traced now (`T` or `t` in /proc/PID/stat).
     public static func isStopped(_ pid: pid_t, proc: String = "/proc") -> Bool {
         guard let text = read("\(proc)/\(pid)/stat", limit: 4096), let close = text.lastIndex(of: ")") else { return false }

@@ -23,10 +23,11 @@ import Testing
     @Test func aDeclineEndsTheSession() throws {
         let enforced = try EnforcedMachine.start()
         defer { enforced.stop() }
-        try enforced.gate("decline")
+        let result = try enforced.gate("decline")
         try enforced.expectSessionEnded("declined")
         let ended = try enforced.journal(["BECKON_OUTCOME=session-ended", "BECKON_SESSION_ENDED_BY=enforcer"])
-        #expect(ended.contains { $0.contains("\"BECKON_REASON\":\"declined\"") }, "\(ended)")
+        let log = try enforced.enforcerLog()
+        #expect(ended.contains { $0.contains("\"BECKON_REASON\":\"declined\"") }, "\(ended)\n\(result)\n\(log)")
         // The enforcer's decisions are in the audit, as its own observations,
         // beside the window's own entries (written by the harness, so audited
         // through it: an audit trusts its own executable's entries, as the gate does).
