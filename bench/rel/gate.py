@@ -26,7 +26,7 @@ from rel.harness import ROOT, log, md_escape
 GATE_TITLE = "The gate under attack"
 GATE_COLUMNS = ["Attack", "Before the fix (issue 32's or 51's round)", "Now, on a booted machine", "How", "As wanted"]
 # The suites that hold the attacks, one booted machine per test.
-SUITES = "EnforcerBootedTests|EnforcerTrustBootedTests|GateProcessBootedTests|EnforcerRoutesBootedTests"
+SUITES = "EnforcerBootedTests|EnforcerTrustBootedTests|EnforcerFloodBootedTests|GateProcessBootedTests|EnforcerRoutesBootedTests"
 
 # The test of each attack, what it is, and what the attack round found before the enforcer.
 ATTACKS = [
@@ -39,7 +39,8 @@ ATTACKS = [
      "\"accepted\" written into the warden's pipe through `/proc/PID/fd`, then the window killed", "session stayed"),
     ("noGateProcessAtAllEndsTheSession",
      "the user unit masked and the autostart entry hidden: no gate process at all", "never gated: session stayed"),
-    ("xdgConfigDirsOfTheUsersOwnEndsTheSession", "`XDG_CONFIG_DIRS` pointing at the user's own key files",
+    ("xdgConfigDirsOfTheUsersOwnDoNotReachTheGate",
+     "`XDG_CONFIG_DIRS` pointing at the user's own key files (now: the gate re-executes itself with the system's)",
      "never gated: session stayed"),
     ("aBrokenGateFileEndsTheSession", "a broken gate file (`Gate=true` and a typo'd key)",
      "exit 255 in under 0.3 s, no window, no logout: session stayed"),
@@ -99,6 +100,8 @@ ATTACKS = [
      "34,022 messages suppressed; an acceptance lost; that session ended as `grace-expired` at the restart"),
     ("aReaderAcceptsThreeSecondsAfterTheEnforcerRestarts", "the enforcer restarted while a gate is read, Accept 3 s later",
      "link broken, never reconnected: the Accept lost, the session ended"),
+    ("anAcceptWhileTheEnforcerIsAwayReachesItWhenItIsBack", "Accept pressed while the enforcer is stopped, then it starts again",
+     "the Accept lost, the session ended"),
     ("aShownGateIsFollowedAgainAfterTheEnforcerRestarts", "the enforcer restarted while a gate is shown and unanswered",
      "the session ended as `grace-expired`"),
     ("aShownGateNobodyAnswersEndsAtMaxReadingSeconds", "a gate shown and never answered (`MaxReadingSeconds=`)",
@@ -115,6 +118,10 @@ ATTACKS = [
      "active after 30 s, no line from the enforcer"),
     ("aGateOnAPrivateDisplayDoesNotHoldTheSession", "the gate shown on a private `Xvfb :99` of the user's",
      "session with a 20 s grace held for over 6 minutes"),
+    ("aGateOnAPrivateDisplayCarryingASocketToTheSessionsDisplayDoesNotHoldIt",
+     "the gate on a private display, holding a socket to the session's display too", "— (new in this round's review)"),
+    ("aWaylandSessionsDisplayIsUnknownSoAGateElsewhereStillHoldsIt",
+     "a Wayland login, the gate on another display (the limit, measured: logind names no display)", "— (held)"),
     ("aGateOnTheSessionsOwnDisplayHoldsIt", "the gate shown on the session's own display (control)", "— (held, as wanted)"),
 ]
 
