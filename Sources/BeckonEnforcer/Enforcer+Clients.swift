@@ -192,9 +192,10 @@ extension Enforcer {
                 follow(pid, pidfd: client.pidfd)
                 state.shown(uid: uid, gate: id, pid: pid, session: GateProcessCheck.loginSession(of: pid), now: Self.now())
                 saveState()
-                // Where its window is, Enforcer+Routes.swift finds out.
+                // Where its window is, Enforcer+Routes.swift finds out, when
+                // a session it could hold has a display of its own to compare.
                 namedDisplays[pid] = message[EnforcerMessage.Field.display]
-                locateGates([pid])
+                locateGates(state.pidsToLocate.filter { $0 == pid })
                 return
             }
             record(message.kind == .accepted ? .verifiedAccepted : .verifiedRevoked, gate: gate, client: client,
