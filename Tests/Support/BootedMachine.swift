@@ -33,8 +33,13 @@ package final class BootedMachine: @unchecked Sendable { // used from one test a
     /// scripts/run-tests runs shards side by side).
     private var lock: Int32 = -1
     static let lockPath = "/run/beckon-booted-machine.lock"
-    /// Units of the host's that the machine does not start (masked).
-    static let maskedUnits = ["postgresql.service", "postgresql@.service"]
+    /// Units of the host's the machine does not start (masked): PostgreSQL (on a copy of a live data
+    /// directory it recovers for minutes), and sshd, which installing
+    /// openssh-server enables and which would listen on every address of the
+    /// host's network from inside (EnforcerRoutesBootedTests runs its own, on
+    /// loopback). Masked here rather than disabled on the host, which is the
+    /// developer's.
+    static let maskedUnits = ["postgresql.service", "postgresql@.service", "ssh.service", "ssh.socket", "sshd.service"]
     /// How long a machine waits for another to stop.
     static let lockWait: Double = 600
 
