@@ -12,9 +12,8 @@ enforcer's own journal entry for the session, whose BECKON_REASON says how it en
 
 "Before" is what the attack round found before the fix: 2026-12-03's, before the enforcer (issue
 32's text), or 2026-12-07's against the enforcer (issue 51's text); "now" and "how" are this run's.
-A test whose attack is refused before any session decision (a variable that never reaches the
-gate, an option refused) reports no logind outcome: its row says what the test checked and whether
-every expectation held."""
+A test with no session outcome to report (a variable that never reaches the gate, an option
+refused, a session that must stay held) says so in its row, and whether every expectation held."""
 import json
 import os
 import re
@@ -208,7 +207,7 @@ def section_gate(report):
         passed = verdicts.get(test)
         if not measured and passed:
             rows.append((attack, before or "session stayed",
-                         "refused before any session decision: every expectation of the test held", "—", True))
+                         "no session outcome to report (the test checks the process, the window or the journal): every expectation of the test held", "—", True))
             continue
         if not measured:
             words = "not measured: " + ("the test did not run" if passed is None else
