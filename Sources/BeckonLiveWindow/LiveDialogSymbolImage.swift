@@ -1,5 +1,6 @@
 import BeckonCore
 import BeckonLiveDialog
+import CBeckonShim
 import CGtk
 
 /// Draws an ``SFSymbol`` in a GtkImage: the freedesktop icon ``SFSymbolMap``
