@@ -81,12 +81,13 @@ struct EnforcedMachine {
 
     /// The gate program started in the user's manager and left running
     /// (`hold`: a window no one answers); returns once the enforcer follows it.
-    func holdGate(_ extra: [String] = []) throws {
+    /// `answer`: the harness's answer, `hold` (never) or `accept-after=SECONDS`.
+    func holdGate(_ extra: [String] = [], answer: String = "hold") throws {
         try machine.runInUserManager(user: Self.user, uid: uid, ["/bin/true"]) // the user's manager is up
         let unit = "beckon-gate-\(UInt32.random(in: 0...UInt32.max))"
         let started = try machine.run(["runuser", "-u", Self.user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(uid)",
                                        "systemd-run", "--user", "--unit=\(unit)", "--collect", "--quiet"] + extra
-                                      + [Self.harness, "hold", "--managed"])
+                                      + [Self.harness, answer, "--managed"])
         #expect(started.exitCode == 0, "\(started)")
         try poll("the held gate to be shown", seconds: 15, every: 0.2) {
             try self.journal(["BECKON_OUTCOME=shown", "_UID=\(uid)"])

@@ -166,14 +166,7 @@ import Testing
     @Test func aReaderAcceptsThreeSecondsAfterTheEnforcerRestarts() throws {
         let enforced = try EnforcedMachine.start()
         defer { enforced.stop() }
-        try enforced.machine.runInUserManager(user: EnforcedMachine.user, uid: enforced.uid, ["/bin/true"])
-        let started = try enforced.machine.run(["runuser", "-u", EnforcedMachine.user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(enforced.uid)",
-                                                "systemd-run", "--user", "--unit=beckon-reader", "--quiet",
-                                                EnforcedMachine.harness, "accept-after=5", "--managed"])
-        #expect(started.exitCode == 0, "\(started)")
-        try poll("the gate to be shown", seconds: 15, every: 0.2) {
-            try enforced.journal(["BECKON_OUTCOME=shown", "_UID=\(enforced.uid)"])
-        } until: { !$0.isEmpty }
+        try enforced.holdGate(answer: "accept-after=5")
         let restarted = Date()
         try enforced.machine.run(["systemctl", "restart", "beckon-enforcer.service"])
         try poll("the acceptance to be recorded", seconds: 20, every: 0.2) {
@@ -193,14 +186,7 @@ import Testing
     @Test func anAcceptWhileTheEnforcerIsAwayReachesItWhenItIsBack() throws {
         let enforced = try EnforcedMachine.start()
         defer { enforced.stop() }
-        try enforced.machine.runInUserManager(user: EnforcedMachine.user, uid: enforced.uid, ["/bin/true"])
-        let started = try enforced.machine.run(["runuser", "-u", EnforcedMachine.user, "--", "env", "XDG_RUNTIME_DIR=/run/user/\(enforced.uid)",
-                                                "systemd-run", "--user", "--unit=beckon-reader", "--quiet",
-                                                EnforcedMachine.harness, "accept-after=3", "--managed"])
-        #expect(started.exitCode == 0, "\(started)")
-        try poll("the gate to be shown", seconds: 15, every: 0.2) {
-            try enforced.journal(["BECKON_OUTCOME=shown", "_UID=\(enforced.uid)"])
-        } until: { !$0.isEmpty }
+        try enforced.holdGate(answer: "accept-after=3")
         try enforced.machine.run(["systemctl", "stop", "beckon-enforcer.service"])
         // Accept is pressed meanwhile, 3 s after the window opened.
         sleep(6)
